@@ -1,0 +1,164 @@
+#pragma once
+
+#include "broker_options.h"
+#include "clock.h"
+#include "error.h"
+#include "events.h"
+#include "requests.h"
+#include "views.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace inflight::engine {
+
+class BrokerState;
+
+using WaitId = std::uint64_t;
+using ReceiveCallback = std::function<void(Result<ReceiveResult>)>;
+
+// The embedded queue engine: every queue and message, with the rules of SQS standard, SQS FIFO
+// and the OCI Queue profile. Single-threaded and passive: no threads, timers or sleeps. Every call
+// first brings the queues it touches up to date with the clock (emitting the expiry events that
+// became due, exactly as advance() would), then acts. Events go to the sink after the call.
+class Broker {
+public:
+    explicit Broker(const Clock& clock, BrokerOptions options = {});
+    ~Broker();
+    Broker(const Broker&) = delete;
+    Broker& operator=(const Broker&) = delete;
+
+    const Clock& clock() const;
+    const BrokerOptions& options() const;
+    void setEventSink(EventSink sink);
+
+    std::string arnForName(std::string_view name) const;
+
+    // ---- queues (spec §3) ----------------------------------------------------------------------
+
+    // Creates a queue, or returns the existing one when every given attribute equals its current
+    // value. Errors: InvalidParameterValue (name), InvalidAttributeName/Value, QueueNameExists,
+    // QueueDeletedRecently. Emits QueueCreated (not for an idempotent repeat).
+    Result<QueueRef> createQueue(const CreateQueueRequest& request);
+    // GetQueueUrl. QueueDoesNotExist if unknown.
+    Result<QueueRef> getQueue(std::string_view name);
+    Result<QueueRef> getQueueByArn(std::string_view arn);
+    // Lexicographic by name, prefix case-sensitive; OCI built-in DLQs are not listed.
+    Result<ListQueuesResult> listQueues(const ListQueuesRequest& request);
+    // Deletes the queue and its messages; pending receives on it end empty. Emits QueueDeleted.
+    Status deleteQueue(std::string_view name, const Origin& origin = {});
+    // `names` empty ⇒ empty map; "All" ⇒ every applicable attribute. InvalidAttributeName.
+    Result<StringMap> getQueueAttributes(std::string_view name, const std::vector<std::string>& names);
+    // Emits QueueChanged. Errors as createQueue.
+    Status setQueueAttributes(std::string_view name, const StringMap& attributes,
+                              const Origin& origin = {});
+    Status tagQueue(std::string_view name, const StringMap& tags, const Origin& origin = {});
+    Status untagQueue(std::string_view name, const std::vector<std::string>& keys,
+                      const Origin& origin = {});
+    Result<StringMap> listQueueTags(std::string_view name);
+    // Removes every message (all states) and the FIFO dedup history. SQS: once per
+    // purgeInterval, else PurgeQueueInProgress. OCI: target selects the queue, its DLQ or both.
+    // Emits QueuePurged.
+    Status purgeQueue(std::string_view name, PurgeTarget target = PurgeTarget::Normal,
+                      const Origin& origin = {});
+    // Names of the queues whose RedrivePolicy targets this queue; paginated like listQueues.
+    Result<ListQueuesResult> listDeadLetterSourceQueues(std::string_view name,
+                                                        const ListQueuesRequest& page);
+    // Appends a statement with Sid=label to the queue's Policy. InvalidParameterValue if the
+    // label exists (or, on remove, does not).
+    Status addPermission(std::string_view name, const std::string& label,
+                         const std::vector<std::string>& accountIds,
+                         const std::vector<std::string>& actions, const Origin& origin = {});
+    Status removePermission(std::string_view name, const std::string& label,
+                            const Origin& origin = {});
+
+    // ---- messages (spec §4, §5) ----------------------------------------------------------------
+
+    // Validates in the spec's order (§4.1), stores the message (delayed or available) and wakes a
+    // waiting receive. A FIFO duplicate inside the window is acknowledged with the original id and
+    // not stored. Emits MessageSent or MessageDeduplicated.
+    Result<SendResult> sendMessage(const SendMessageRequest& request);
+    // Whole-request errors (EmptyBatchRequest, TooManyEntriesInBatchRequest,
+    // BatchEntryIdsNotDistinct, InvalidBatchEntryId, BatchRequestTooLong, FIFO group/dedup
+    // missing) fail everything; other errors fail their entry only. Entries stored in order.
+    Result<BatchResult<SendResult>> sendMessageBatch(std::string_view queue,
+                                                     const std::vector<BatchSendEntry>& entries,
+                                                     const Origin& origin = {});
+
+    // Receives without waiting: as a long poll whose wait ends now when waitTimeSeconds > 0
+    // (no OverLimit then), as a short poll otherwise. Each message returned gets a new receipt,
+    // receiveCount + 1 and a visibility deadline; a message due for the DLQ is moved instead.
+    // Emits MessageReceived (and MovedToDeadLetterQueue).
+    Result<ReceiveResult> receiveMessage(const ReceiveRequest& request);
+    // Receives, waiting up to waitTimeSeconds (or the queue default) for a message. `done` is
+    // called exactly once: before this returns when the answer is known at once (result, error,
+    // no wait), else from a later broker call or advance() — when a message becomes available
+    // (send, release, expiry, delay end) or empty at the deadline — unless cancelWait() comes
+    // first. Returns the waiter's id, 0 if already answered.
+    WaitId receiveMessageAsync(const ReceiveRequest& request, ReceiveCallback done);
+    // Drops a pending receive without calling it (the client hung up). False if unknown.
+    bool cancelWait(WaitId id);
+    std::size_t pendingWaits() const;
+
+    // ReceiptHandleIsInvalid for a foreign or malformed handle; stale handles per §4.4.
+    // Emits MessageDeleted.
+    Status deleteMessage(std::string_view queue, std::string_view receiptHandle,
+                         const Origin& origin = {});
+    Result<BatchResult<Done>> deleteMessageBatch(std::string_view queue,
+                                                 const std::vector<BatchReceiptEntry>& entries,
+                                                 const Origin& origin = {});
+    // New visibility counts from now; 0 releases. 12 h cap from the receive (SQS). OCI:
+    // UpdateMessage. Emits VisibilityChanged or MessageReleased.
+    Result<ChangeVisibilityResult> changeMessageVisibility(std::string_view queue,
+                                                          std::string_view receiptHandle,
+                                                          std::optional<std::int64_t> visibilityTimeout,
+                                                          const Origin& origin = {});
+    Result<BatchResult<ChangeVisibilityResult>> changeMessageVisibilityBatch(
+        std::string_view queue, const std::vector<BatchReceiptEntry>& entries,
+        const Origin& origin = {});
+
+    // ---- move tasks (spec §5.5) -----------------------------------------------------------------
+
+    // Returns the task handle. Moves run in advance() at the task's rate (default 500/s).
+    Result<std::string> startMessageMoveTask(const StartMoveTaskRequest& request);
+    // Newest first; maxResults 1..10, default 1.
+    Result<std::vector<MoveTaskInfo>> listMessageMoveTasks(std::string_view sourceArn,
+                                                           std::optional<std::int64_t> maxResults);
+    // Returns the number moved so far.
+    Result<std::int64_t> cancelMessageMoveTask(std::string_view taskHandle,
+                                               const Origin& origin = {});
+
+    // ---- time ------------------------------------------------------------------------------------
+
+    // The earliest engine time at which something becomes due (delay end, visibility expiry,
+    // retention, long-poll deadline, move-task step); kNoDeadline if none. May be early (then
+    // advance() finds nothing), never late.
+    Millis nextDeadline();
+    // Processes everything due at or before `now` (normally clock().now()) in every queue.
+    void advance(Millis now);
+    void advance() { advance(clock().now()); }
+
+    // ---- peek: side-effect free views --------------------------------------------------------
+
+    std::vector<QueueView> queues();
+    Result<QueueView> queueView(std::string_view name);
+    Result<QueueStats> queueStats(std::string_view name);
+    // In sequence order. Changes nothing: no receive count, no visibility, no event of its own.
+    Result<std::vector<MessageView>> peekMessages(std::string_view name, const PeekRequest& request = {});
+    Result<MessageView> peekMessage(std::string_view name, MessageKey key);
+    // FIFO groups (by oldest head first); OCI channels.
+    Result<std::vector<GroupView>> peekGroups(std::string_view name);
+    // OCI GetStats for one channel (available, inFlight, sizeInBytes).
+    Result<QueueStats> channelStats(std::string_view name, std::string_view channelId);
+    // OCI ListChannels: non-empty channels whose id starts with `filter`, sorted.
+    Result<std::vector<std::string>> listChannels(std::string_view name, std::string_view filter);
+
+private:
+    std::unique_ptr<BrokerState> m_state;
+};
+
+} // namespace inflight::engine

@@ -1,0 +1,85 @@
+#include "clock.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace inflight::engine {
+
+void ManualClock::advance(Millis delta)
+{
+    assert(delta >= 0);
+    m_now += delta;
+}
+
+void ManualClock::set(Millis t)
+{
+    assert(t >= m_now);
+    m_now = t;
+}
+
+SimulatedClock::SimulatedClock(RealTimeSource realNow, Millis start)
+    : m_realNow(std::move(realNow)), m_baseEngine(start), m_baseReal(m_realNow()), m_lastReported(start)
+{
+}
+
+Millis SimulatedClock::now() const
+{
+    Millis t = m_baseEngine;
+    if (!m_paused) {
+        const Millis real = m_realNow() - m_baseReal;
+        t += static_cast<Millis>(std::floor(static_cast<double>(real) * m_speed));
+    }
+    // Monotonic even if the real source stutters.
+    m_lastReported = std::max(m_lastReported, t);
+    return m_lastReported;
+}
+
+void SimulatedClock::rebase()
+{
+    m_baseEngine = now();
+    m_baseReal = m_realNow();
+}
+
+void SimulatedClock::pause()
+{
+    if (m_paused)
+        return;
+    rebase();
+    m_paused = true;
+}
+
+void SimulatedClock::resume()
+{
+    if (!m_paused)
+        return;
+    m_baseReal = m_realNow();
+    m_paused = false;
+}
+
+void SimulatedClock::setSpeed(double speed)
+{
+    assert(speed > 0);
+    rebase();
+    m_speed = speed;
+}
+
+void SimulatedClock::step(Millis delta)
+{
+    assert(delta >= 0);
+    rebase();
+    m_baseEngine += delta;
+    m_lastReported = std::max(m_lastReported, m_baseEngine);
+}
+
+Millis SimulatedClock::realDelayUntil(Millis t) const
+{
+    const Millis current = now();
+    if (t <= current)
+        return 0;
+    if (m_paused)
+        return kNoDeadline;
+    return static_cast<Millis>(std::ceil(static_cast<double>(t - current) / m_speed));
+}
+
+} // namespace inflight::engine

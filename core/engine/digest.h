@@ -1,0 +1,21 @@
+#pragma once
+
+#include "types.h"
+
+#include <string>
+#include <string_view>
+
+namespace inflight::engine {
+
+// Lower-case hex MD5 of the bytes (MD5OfMessageBody / MD5OfBody).
+std::string md5Hex(std::string_view bytes);
+
+// Lower-case hex SHA-256 of the bytes (content-based deduplication id).
+std::string sha256Hex(std::string_view bytes);
+
+// MD5OfMessageAttributes (§2.6): attributes sorted by name; each contributes 4-byte big-endian
+// length + name, length + DataType, a transport byte (1 String/Number, 2 Binary), length +
+// value bytes. Empty string for an empty map. Also used for MD5OfMessageSystemAttributes.
+std::string md5OfMessageAttributes(const MessageAttributes& attributes);
+
+} // namespace inflight::engine

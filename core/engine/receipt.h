@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace inflight::engine {
+
+// What a receipt handle identifies: one receive of one message of one queue.
+struct ReceiptToken {
+    std::uint32_t queueId = 0;      // unique per queue instance, never reused
+    std::uint32_t slot = 0;         // the message's storage slot in that queue
+    std::uint64_t sequence = 0;     // the message's sequence in that queue
+    std::uint32_t receiveCount = 0; // which receive (1 = first)
+    friend bool operator==(const ReceiptToken&, const ReceiptToken&) = default;
+};
+
+// Encodes a token as an opaque URL-safe string (base64url, no padding, ~60 chars) carrying a
+// keyed checksum, so random or edited strings do not decode. `nonce` makes handles unguessable.
+std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce);
+
+// The token, or nullopt if `handle` is not a handle this engine (with this key) made.
+std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t key);
+
+// A message id in UUID form ("8f0c1a9e-5b7d-4c1e-9a3f-2d6b7e8f9a0b"), from 128 random bits
+// (version 4 and variant bits set).
+std::string formatMessageId(std::uint64_t high, std::uint64_t low);
+
+// RFC 4648 base64 (with padding) and base64url (no padding) helpers.
+std::string base64Encode(std::string_view bytes);
+std::optional<std::string> base64Decode(std::string_view text);
+std::string base64UrlEncode(std::string_view bytes);
+std::optional<std::string> base64UrlDecode(std::string_view text);
+
+} // namespace inflight::engine

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace inflight::engine {
+
+// Which service's rules a queue follows; fixed at creation.
+enum class QueueKind : std::uint8_t { Standard, Fifo, Oci };
+
+// Where a message is in its life, evaluated against the clock at the time of the call.
+enum class MessageState : std::uint8_t { Delayed, Available, InFlight };
+
+std::string_view queueKindName(QueueKind kind);   // "standard", "fifo", "oci"
+std::string_view messageStateName(MessageState s); // "delayed", "available", "in flight"
+
+// One message attribute. dataType is the full type string ("String", "Number.int",
+// "Binary.png"); for String/Number types stringValue holds the value, for Binary types
+// binaryValue holds the raw bytes (not base64).
+struct MessageAttributeValue {
+    std::string dataType;
+    std::string stringValue;
+    std::string binaryValue;
+
+    bool isBinary() const;
+    friend bool operator==(const MessageAttributeValue&, const MessageAttributeValue&) = default;
+};
+
+// Ordered by name in byte order, which is the order the MD5 digest needs.
+using MessageAttributes = std::map<std::string, MessageAttributeValue>;
+
+// Attribute maps as the SQS API carries them (queue attributes, system attributes, tags).
+using StringMap = std::map<std::string, std::string>;
+
+// Where a request came from, shown in the event log and message timeline: "window",
+// "127.0.0.1:53412", "simulation". Empty means unknown.
+using Origin = std::string;
+
+} // namespace inflight::engine

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "clock.h"
+#include "types.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace inflight::engine {
+
+// Counts by state at the time of the call plus monotonic counters for charts.
+struct QueueStats {
+    std::int64_t available = 0;
+    std::int64_t inFlight = 0;
+    std::int64_t delayed = 0;
+    std::int64_t sizeInBytes = 0; // bodies + attributes of stored messages
+    // Monotonic since the queue was created.
+    std::int64_t sent = 0;
+    std::int64_t received = 0; // deliveries
+    std::int64_t deleted = 0;
+    std::int64_t visibilityExpired = 0;
+    std::int64_t movedToDeadLetter = 0;
+    std::int64_t retentionExpired = 0;
+    std::int64_t purged = 0;
+    std::int64_t deduplicated = 0;
+};
+
+// Identifies one stored message of a queue for O(1) look-up (stable while it stays there).
+struct MessageKey {
+    std::uint32_t slot = 0;
+    std::uint64_t sequence = 0;
+    friend bool operator==(const MessageKey&, const MessageKey&) = default;
+};
+
+// A side-effect-free copy of one message's state.
+struct MessageView {
+    MessageKey key;
+    std::string messageId;
+    MessageState state = MessageState::Available;
+    std::string body;
+    MessageAttributes attributes;
+    MessageAttributes systemAttributes; // AWSTraceHeader if sent
+    std::string groupId;
+    std::string deduplicationId;
+    std::string channelId;
+    std::string sequenceNumber;          // FIFO
+    std::string deadLetterSourceArn;
+    std::uint32_t receiveCount = 0;
+    Millis sentAt = 0;
+    Millis firstReceivedAt = 0;          // 0 if never received
+    Millis deliverAt = 0;                // end of delay (Delayed)
+    Millis visibleAt = 0;                // end of visibility (InFlight)
+    Millis receivedAt = 0;               // start of the current receive (12 h cap from here)
+    Millis expiresAt = 0;                // retention deadline
+    std::string receiptHandle;           // the current receipt (InFlight)
+    // True when the next receive that reaches this message will move it to the DLQ instead.
+    bool movesToDeadLetterOnNextReceive = false;
+};
+
+struct PeekRequest {
+    bool delayed = true;
+    bool available = true;
+    bool inFlight = true;
+    std::size_t offset = 0;        // in sequence order, after the state filter
+    std::size_t limit = SIZE_MAX;
+};
+
+// A FIFO group (or an OCI channel, with groupId = channel id).
+struct GroupView {
+    std::string groupId;
+    std::string headMessageId;   // oldest stored message of the group
+    MessageState headState = MessageState::Available;
+    bool blocked = false;        // head in flight or delayed: nothing of the group is served
+    std::string blockingMessageId; // the in-flight (or delayed) head
+    Millis blockedUntil = 0;     // its visible-at or deliver-at
+    std::int64_t waiting = 0;    // messages behind the head
+    std::int64_t inFlight = 0;
+};
+
+struct QueueView {
+    std::uint32_t id = 0;
+    std::string name;
+    std::string arn;
+    QueueKind kind = QueueKind::Standard;
+    StringMap attributes; // as GetQueueAttributes(All)
+    StringMap tags;
+    QueueStats stats;
+    std::string deadLetterTarget;      // DLQ name from the redrive policy (OCI: built-in DLQ)
+    std::int64_t maxReceiveCount = 0;  // 0 = no DLQ
+    std::vector<std::string> deadLetterSources; // queues whose DLQ this is
+    bool isBuiltInDeadLetterQueue = false;      // an OCI queue's DLQ
+};
+
+} // namespace inflight::engine
