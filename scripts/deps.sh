@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Inflight needs to build, test and run.
+# Source it (`. scripts/deps.sh`, then `inflight_deps`) or run it (`bash scripts/deps.sh`).
+# As root it installs what is missing; otherwise it prints the command to run and fails.
+# qt6-svg-dev brings the SVG image plugin that shows the icons in resources/.
+
+INFLIGHT_PACKAGES=(
+    build-essential cmake ninja-build pkg-config
+    libssl-dev nlohmann-json3-dev libsqlite3-dev
+    libgtest-dev libgmock-dev googletest libbenchmark-dev
+    qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev
+    clang-format xvfb xauth
+)
+
+inflight_missing_packages() {
+    local pkg status
+    for pkg in "${INFLIGHT_PACKAGES[@]}"; do
+        status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+        if [[ "$status" != "installed" ]]; then
+            printf '%s\n' "$pkg"
+        fi
+    done
+}
+
+inflight_deps() {
+    local missing
+    mapfile -t missing < <(inflight_missing_packages)
+    if ((${#missing[@]} == 0)); then
+        return 0
+    fi
+    local cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "deps: missing Debian packages: ${missing[*]}" >&2
+        echo "deps: install them as root with:" >&2
+        echo "  sudo sh -c '$cmd'" >&2
+        return 1
+    fi
+    echo "deps: installing ${missing[*]}"
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+}
+
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    set -euo pipefail
+    inflight_deps
+fi
