@@ -16,7 +16,8 @@ bash scripts/format.sh --check || format_status=$?
 
 # Qt tests need no display.
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --label-exclude bench
+# A run that finds no test is a broken build, not a pass.
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --label-exclude bench --no-tests=error
 
 if ((format_status != 0)); then
     echo "test: tests ran, but the format check failed (see above): run bash scripts/format.sh" >&2
