@@ -38,7 +38,7 @@ struct Event {
     std::uint32_t queueId = 0;
     std::string queue;       // queue name
     std::string messageId;   // empty for queue-level events
-    std::uint64_t sequence = 0; // the message's position in its queue (MessageKey::sequence)
+    MessageKey key;          // the message in that queue (for peekMessage)
     std::string receipt;     // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;     // visible-at or delivery time where one applies

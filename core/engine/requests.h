@@ -61,11 +61,10 @@ struct SendMessageRequest {
     Origin origin;
 };
 
+// Digests are not part of the result: whoever puts them on the wire computes them from the bytes
+// it holds with digest.h, so the engine spends no time on them.
 struct SendResult {
     std::string messageId;
-    std::string md5OfBody;
-    std::string md5OfMessageAttributes;       // empty when no attributes were sent
-    std::string md5OfMessageSystemAttributes; // empty when none were sent
     std::string sequenceNumber;               // FIFO only
     bool deduplicated = false;                // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;

@@ -33,6 +33,13 @@ using MessageAttributes = std::map<std::string, MessageAttributeValue>;
 // Attribute maps as the SQS API carries them (queue attributes, system attributes, tags).
 using StringMap = std::map<std::string, std::string>;
 
+// Identifies one stored message of a queue for O(1) look-up (stable while it stays there).
+struct MessageKey {
+    std::uint32_t slot = 0;
+    std::uint64_t sequence = 0;
+    friend bool operator==(const MessageKey&, const MessageKey&) = default;
+};
+
 // Where a request came from, shown in the event log and message timeline: "window",
 // "127.0.0.1:53412", "simulation". Empty means unknown.
 using Origin = std::string;

@@ -26,13 +26,6 @@ struct QueueStats {
     std::int64_t deduplicated = 0;
 };
 
-// Identifies one stored message of a queue for O(1) look-up (stable while it stays there).
-struct MessageKey {
-    std::uint32_t slot = 0;
-    std::uint64_t sequence = 0;
-    friend bool operator==(const MessageKey&, const MessageKey&) = default;
-};
-
 // A side-effect-free copy of one message's state.
 struct MessageView {
     MessageKey key;

@@ -1,0 +1,239 @@
+// Message move tasks (§5.5): redrive out of a dead-letter queue, at a rate, in engine time.
+#include "broker_ops.h"
+#include "broker_state.h"
+#include "receipt.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace inflight::engine {
+
+namespace {
+
+constexpr std::int64_t kDefaultRate = 500; // AWS: "system-optimized"; 500/s, the documented maximum
+constexpr char kNonExistentQueue[] = "AWS.SimpleQueueService.NonExistentQueue";
+
+bool isDeadLetterQueueOfAny(BrokerState& s, const Queue& q)
+{
+    return std::any_of(s.queues.begin(), s.queues.end(), [&](const auto& entry) {
+        const auto& policy = entry.second->config.redrivePolicy;
+        return policy && policy->deadLetterTargetArn == q.arn;
+    });
+}
+
+void fail(MoveTask& task, std::string reason)
+{
+    task.status = MoveTaskStatus::Failed;
+    task.failureReason = std::move(reason);
+}
+
+} // namespace
+
+Millis MoveTask::nextMoveAt() const
+{
+    const std::int64_t rate = maxMessagesPerSecond.value_or(kDefaultRate);
+    return startedAt + moved * kSecond / rate;
+}
+
+bool BrokerState::moveOneByTask(MoveTask& task, Millis at)
+{
+    Queue* source = findQueueByArn(task.sourceArn);
+    if (!source) {
+        fail(task, kNonExistentQueue);
+        return false;
+    }
+    settle(*source, at);
+    if (task.moved >= task.toMove) {
+        task.status = MoveTaskStatus::Completed;
+        return false;
+    }
+    std::uint32_t slot = kNoSlot;
+    if (source->isFifo()) {
+        if (FifoGroup* g = source->servableGroups.front())
+            slot = g->head;
+    } else {
+        Channel& channel = source->defaultChannel;
+        while (!channel.available.empty()) {
+            const auto e = channel.available.front();
+            const Message* m = source->store.find(e.slot, e.sequence);
+            if (m && m->state == MessageState::Available) {
+                slot = e.slot;
+                break;
+            }
+            channel.available.popFront();
+        }
+    }
+    if (slot == kNoSlot) {
+        task.status = MoveTaskStatus::Completed;
+        return false;
+    }
+    Message& m = source->store.at(slot);
+    const std::string destinationArn = !task.destinationArn.empty()
+        ? task.destinationArn
+        : (m.extras ? m.extras->deadLetterSourceArn : std::string());
+    Queue* destination = destinationArn.empty() ? nullptr : findQueueByArn(destinationArn);
+    if (!destination) {
+        fail(task, kNonExistentQueue);
+        return false;
+    }
+
+    NewMessage n;
+    n.idHigh = random.next();
+    n.idLow = random.next();
+    n.body = m.body;
+    if (m.attributes)
+        n.attributes = *m.attributes;
+    if (m.extras) {
+        n.systemAttributes = m.extras->systemAttributes;
+        n.groupId = m.extras->groupId;
+        n.deduplicationId = m.extras->deduplicationId;
+    }
+    if (destination->isFifo() && n.groupId.empty())
+        n.groupId = "redrive";
+    if (destination->isFifo() && n.deduplicationId.empty())
+        n.deduplicationId = formatMessageId(n.idHigh, n.idLow);
+    n.sentAt = at;
+    n.retentionBase = at;
+    n.deliverAt = at;
+
+    if (wantEvents()) {
+        Event e = messageEvent(EventKind::MovedByTask, *source, slot, m, at, task.origin);
+        e.detail = destination->name;
+        emit(std::move(e));
+    }
+    removeMessage(*source, slot, m);
+    const std::uint32_t newSlot = storeMessage(*destination, std::move(n), at);
+    ++destination->counters.sent;
+    if (wantEvents()) {
+        Event e = messageEvent(EventKind::MessageSent, *destination, newSlot, destination->store.at(newSlot), at,
+                               task.origin);
+        e.detail = "moved from " + source->name;
+        emit(std::move(e));
+    }
+    if (!destination->waiters.empty())
+        serveWaiters(*destination, at);
+    ++task.moved;
+    if (wantEvents()) {
+        Event e = queueEvent(EventKind::MoveTaskProgress, *source, at, task.origin);
+        e.detail = task.handle;
+        e.count = task.moved;
+        emit(std::move(e));
+    }
+    if (task.moved >= task.toMove)
+        task.status = MoveTaskStatus::Completed;
+    return true;
+}
+
+void BrokerState::runTasks(Millis now)
+{
+    for (MoveTask& task : tasks)
+        while (task.status == MoveTaskStatus::Running && task.nextMoveAt() <= now)
+            if (!moveOneByTask(task, task.nextMoveAt()))
+                break;
+}
+
+Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& r, Millis now)
+{
+    Queue* source = s.findQueueByArn(r.sourceArn);
+    if (!source)
+        return makeError(ErrorCode::ResourceNotFound,
+                         "The resource that you specified for the SourceArn parameter doesn't exist.", "SourceArn");
+    if (!isDeadLetterQueueOfAny(s, *source))
+        return makeError(ErrorCode::InvalidParameterValue, "Source queue must be configured as a Dead Letter Queue.",
+                         "SourceArn");
+    if (r.destinationArn && !s.findQueueByArn(*r.destinationArn))
+        return makeError(ErrorCode::ResourceNotFound,
+                         "The resource that you specified for the DestinationArn parameter doesn't exist.",
+                         "DestinationArn");
+    if (r.maxMessagesPerSecond && (*r.maxMessagesPerSecond < 1 || *r.maxMessagesPerSecond > 500))
+        return makeError(ErrorCode::InvalidParameterValue,
+                         "Value " + std::to_string(*r.maxMessagesPerSecond)
+                             + " for parameter MaxNumberOfMessagesPerSecond is invalid. Reason: Must be between 1 "
+                               "and 500.",
+                         "MaxNumberOfMessagesPerSecond");
+    s.runTasks(now);
+    for (const MoveTask& t : s.tasks)
+        if (t.sourceArn == source->arn && t.status == MoveTaskStatus::Running)
+            return makeError(ErrorCode::InvalidParameterValue,
+                             "There is already a task running. Only one active task is allowed for a source queue "
+                             "arn at a given time.",
+                             "SourceArn");
+    MoveTask task;
+    task.taskId = formatMessageId(s.random.next(), s.random.next());
+    task.handle = base64Encode(nlohmann::json{{"taskId", task.taskId}, {"sourceArn", source->arn}}.dump());
+    task.sourceName = source->name;
+    task.sourceArn = source->arn;
+    task.destinationArn = r.destinationArn.value_or("");
+    task.maxMessagesPerSecond = r.maxMessagesPerSecond;
+    task.toMove = static_cast<std::int64_t>(source->store.size());
+    task.startedAt = now;
+    task.origin = r.origin;
+    if (task.toMove == 0)
+        task.status = MoveTaskStatus::Completed;
+    s.tasks.push_back(task);
+    if (s.wantEvents()) {
+        Event e = s.queueEvent(EventKind::MoveTaskProgress, *source, now, r.origin);
+        e.detail = task.handle;
+        e.count = 0;
+        s.emit(std::move(e));
+    }
+    return task.handle;
+}
+
+Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_view sourceArn,
+                                                  std::optional<std::int64_t> maxResults, Millis now)
+{
+    if (!s.findQueueByArn(sourceArn))
+        return makeError(ErrorCode::ResourceNotFound,
+                         "The resource that you specified for the SourceArn parameter doesn't exist.", "SourceArn");
+    if (maxResults && (*maxResults < 1 || *maxResults > 10))
+        return makeError(ErrorCode::InvalidParameterValue,
+                         "Value " + std::to_string(*maxResults)
+                             + " for parameter MaxResults is invalid. Reason: Must be between 1 and 10.",
+                         "MaxResults");
+    s.runTasks(now);
+    const std::size_t limit = static_cast<std::size_t>(maxResults.value_or(1));
+    std::vector<MoveTaskInfo> result;
+    for (auto it = s.tasks.rbegin(); it != s.tasks.rend() && result.size() < limit; ++it) {
+        if (it->sourceArn != sourceArn)
+            continue;
+        MoveTaskInfo info;
+        info.status = it->status;
+        if (it->status == MoveTaskStatus::Running)
+            info.taskHandle = it->handle;
+        info.sourceArn = it->sourceArn;
+        info.destinationArn = it->destinationArn;
+        info.maxMessagesPerSecond = it->maxMessagesPerSecond;
+        info.moved = it->moved;
+        info.toMove = it->toMove;
+        info.startedAt = it->startedAt;
+        info.failureReason = it->failureReason;
+        result.push_back(std::move(info));
+    }
+    return result;
+}
+
+Result<std::int64_t> cancelMoveTaskIn(BrokerState& s, std::string_view handle, Millis now, const Origin& origin)
+{
+    const auto decoded = base64Decode(handle);
+    const nlohmann::json parsed = decoded ? nlohmann::json::parse(*decoded, nullptr, false) : nlohmann::json();
+    if (!parsed.is_object() || !parsed.contains("taskId") || !parsed["taskId"].is_string())
+        return makeError(ErrorCode::InvalidParameterValue, "Value for parameter TaskHandle is invalid.", "TaskHandle");
+    s.runTasks(now);
+    const std::string taskId = parsed["taskId"].get<std::string>();
+    auto it = std::find_if(s.tasks.begin(), s.tasks.end(), [&](const MoveTask& t) { return t.taskId == taskId; });
+    if (it == s.tasks.end() || it->status != MoveTaskStatus::Running)
+        return makeError(ErrorCode::ResourceNotFound, "Task does not exist.", "TaskHandle");
+    it->status = MoveTaskStatus::Cancelled;
+    if (s.wantEvents())
+        if (Queue* source = s.findQueueByArn(it->sourceArn)) {
+            Event e = s.queueEvent(EventKind::MoveTaskProgress, *source, now, origin);
+            e.detail = it->handle + " cancelled";
+            e.count = it->moved;
+            s.emit(std::move(e));
+        }
+    return it->moved;
+}
+
+} // namespace inflight::engine

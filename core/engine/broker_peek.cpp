@@ -1,0 +1,62 @@
+// Side-effect-free views for the window: queues, messages, FIFO groups, OCI channels.
+#include "broker_state.h"
+#include "receipt.h"
+
+namespace inflight::engine {
+
+QueueStats BrokerState::stats(const Queue& q) const
+{
+    QueueStats s = q.counters;
+    s.available = q.availableCount;
+    s.inFlight = q.inFlightCount;
+    s.delayed = q.delayedCount;
+    s.sizeInBytes = q.bytes;
+    return s;
+}
+
+StringMap BrokerState::allAttributes(const Queue& q) const
+{
+    StringMap a = formatAttributes(q.config);
+    a["ApproximateNumberOfMessages"] = std::to_string(q.availableCount);
+    a["ApproximateNumberOfMessagesNotVisible"] = std::to_string(q.inFlightCount);
+    a["ApproximateNumberOfMessagesDelayed"] = std::to_string(q.delayedCount);
+    a["CreatedTimestamp"] = std::to_string(q.createdAt / kSecond);
+    a["LastModifiedTimestamp"] = std::to_string(q.lastModifiedAt / kSecond);
+    a["QueueArn"] = q.arn;
+    return a;
+}
+
+MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m) const
+{
+    MessageView v;
+    v.key = MessageKey{slot, m.sequence};
+    v.messageId = messageId(m);
+    v.state = m.state;
+    v.body = m.body;
+    if (m.attributes)
+        v.attributes = *m.attributes;
+    if (m.extras) {
+        v.systemAttributes = m.extras->systemAttributes;
+        v.groupId = m.extras->groupId;
+        v.deduplicationId = m.extras->deduplicationId;
+        v.channelId = m.extras->channelId;
+        v.deadLetterSourceArn = m.extras->deadLetterSourceArn;
+    }
+    if (q.isFifo())
+        v.sequenceNumber = sequenceNumber(m.sequence);
+    v.receiveCount = m.receiveCount;
+    v.sentAt = m.sentAt;
+    v.firstReceivedAt = m.firstReceivedAt;
+    v.deliverAt = deliverAt(q, m);
+    if (m.state == MessageState::InFlight) {
+        v.visibleAt = m.deadline;
+        v.receiptHandle = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
+    }
+    v.receivedAt = m.receivedAt;
+    v.expiresAt = m.retentionBase + q.retentionMillis();
+    const std::int64_t limit = maxReceiveCount(q);
+    v.movesToDeadLetterOnNextReceive = limit > 0 && m.receiveCount >= limit;
+    return v;
+}
+
+} // namespace inflight::engine

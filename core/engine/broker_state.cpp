@@ -1,0 +1,89 @@
+#include "broker_state.h"
+
+namespace inflight::engine {
+
+BrokerState::BrokerState(const Clock& c, BrokerOptions o)
+    : clock(c), options(std::move(o)), random(options.seed), receiptKey(Random(options.seed ^ 0x5eedULL).next())
+{
+}
+
+void BrokerState::flush()
+{
+    // Callbacks may call back into the broker; each such call flushes its own work, so loop
+    // until nothing is left.
+    ++depth;
+    while (!pendingEvents.empty() || !completions.empty()) {
+        if (!pendingEvents.empty()) {
+            std::vector<Event> batch;
+            batch.swap(pendingEvents);
+            if (sink)
+                sink(batch);
+            continue;
+        }
+        auto batch = std::move(completions);
+        completions.clear();
+        for (auto& [callback, result] : batch) {
+            if (callback)
+                callback(std::move(result));
+            // Events of a nested call are delivered before the next completion runs.
+            if (!pendingEvents.empty() && sink) {
+                std::vector<Event> events;
+                events.swap(pendingEvents);
+                sink(events);
+            }
+        }
+    }
+    --depth;
+}
+
+Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time, const Origin& origin) const
+{
+    Event e;
+    e.kind = kind;
+    e.time = time;
+    e.queueId = q.id;
+    e.queue = q.name;
+    e.origin = origin;
+    return e;
+}
+
+Event BrokerState::messageEvent(EventKind kind, const Queue& q, std::uint32_t slot, const Message& m, Millis time,
+                                const Origin& origin) const
+{
+    Event e = queueEvent(kind, q, time, origin);
+    e.messageId = messageId(m);
+    e.key = MessageKey{slot, m.sequence};
+    e.receiveCount = m.receiveCount;
+    e.deadline = m.state == MessageState::InFlight ? m.deadline : (m.state == MessageState::Delayed ? deliverAt(q, m) : 0);
+    if (m.extras)
+        e.detail = !m.extras->groupId.empty() ? m.extras->groupId : m.extras->channelId;
+    return e;
+}
+
+Queue* BrokerState::findQueue(std::string_view name)
+{
+    auto it = queues.find(name);
+    return it == queues.end() ? nullptr : it->second.get();
+}
+
+Result<Queue*> BrokerState::requireQueue(std::string_view name)
+{
+    if (Queue* q = findQueue(name))
+        return q;
+    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.", "QueueUrl");
+}
+
+Queue* BrokerState::findQueueByArn(std::string_view arn)
+{
+    const std::string prefix = arnFor("");
+    if (arn.size() <= prefix.size() || arn.compare(0, prefix.size(), prefix) != 0)
+        return nullptr;
+    return findQueue(arn.substr(prefix.size()));
+}
+
+std::string BrokerState::arnFor(std::string_view name) const
+{
+    return "arn:aws:sqs:" + options.region + ":" + options.accountId + ":" + std::string(name);
+}
+
+} // namespace inflight::engine

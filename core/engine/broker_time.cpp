@@ -1,0 +1,181 @@
+// Lazy truth, explicit deadlines: bringing queues up to date with the clock, in time order, and
+// telling the host when the next thing becomes due.
+#include "broker_state.h"
+
+#include <algorithm>
+
+namespace inflight::engine {
+
+namespace {
+
+enum class Due { None, Delay, Visibility, Retention };
+
+} // namespace
+
+Millis BrokerState::nextDeadline(Queue& q)
+{
+    Millis best = kNoDeadline;
+    while (!q.delayed.empty()) {
+        const DeadlineEntry& e = q.delayed.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        const bool valid = m && m->state == MessageState::Delayed
+            && (q.isFifo() ? m->sentAt == e.at : m->deadline == e.at);
+        if (!valid) {
+            q.delayed.pop();
+            continue;
+        }
+        best = std::min(best, deliverAt(q, *m));
+        break;
+    }
+    while (!q.visibility.empty()) {
+        const DeadlineEntry& e = q.visibility.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        if (!m || m->state != MessageState::InFlight || m->deadline != e.at) {
+            q.visibility.pop();
+            continue;
+        }
+        best = std::min(best, e.at);
+        break;
+    }
+    while (!q.retention.empty()) {
+        const DeadlineEntry& e = q.retention.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        if (!m || m->retentionBase != e.at) {
+            q.retention.pop();
+            continue;
+        }
+        best = std::min(best, e.at + q.retentionMillis());
+        break;
+    }
+    return best;
+}
+
+void BrokerState::settle(Queue& q, Millis now)
+{
+    bool becameAvailable = false;
+    for (;;) {
+        // nextDeadline() leaves a valid entry on top of each heap; take the earliest due one.
+        if (nextDeadline(q) > now)
+            break;
+        Due which = Due::None;
+        Millis when = kNoDeadline;
+        if (!q.delayed.empty()) {
+            const DeadlineEntry& e = q.delayed.top();
+            const Millis t = deliverAt(q, q.store.at(e.slot));
+            if (t <= now && t < when)
+                which = Due::Delay, when = t;
+        }
+        if (!q.visibility.empty() && q.visibility.top().at <= now && q.visibility.top().at < when)
+            which = Due::Visibility, when = q.visibility.top().at;
+        if (!q.retention.empty()) {
+            const Millis t = q.retention.top().at + q.retentionMillis();
+            if (t <= now && t < when)
+                which = Due::Retention, when = t;
+        }
+        if (which == Due::None)
+            break;
+
+        if (which == Due::Delay) {
+            const DeadlineEntry e = q.delayed.top();
+            q.delayed.pop();
+            Message& m = q.store.at(e.slot);
+            makeAvailable(q, e.slot, m, false);
+            becameAvailable = true;
+            if (wantEvents())
+                emit(messageEvent(EventKind::DelayEnded, q, e.slot, m, when, "engine"));
+        } else if (which == Due::Visibility) {
+            const DeadlineEntry e = q.visibility.top();
+            q.visibility.pop();
+            Message& m = q.store.at(e.slot);
+            makeAvailable(q, e.slot, m, true);
+            becameAvailable = true;
+            ++q.counters.visibilityExpired;
+            if (wantEvents())
+                emit(messageEvent(EventKind::VisibilityExpired, q, e.slot, m, when, "engine"));
+        } else {
+            const DeadlineEntry e = q.retention.top();
+            q.retention.pop();
+            Message& m = q.store.at(e.slot);
+            ++q.counters.retentionExpired;
+            if (wantEvents())
+                emit(messageEvent(EventKind::RetentionExpired, q, e.slot, m, when, "engine"));
+            removeMessage(q, e.slot, m);
+        }
+    }
+    expireWindows(q, now);
+    if (becameAvailable && !q.waiters.empty())
+        serveWaiters(q, now);
+}
+
+void BrokerState::expireWindows(Queue& q, Millis now)
+{
+    while (!q.dedupExpiry.empty() && q.dedupExpiry.front().first <= now) {
+        auto it = q.dedup.find(q.dedupExpiry.front().second);
+        if (it != q.dedup.end() && it->second.expiresAt <= now)
+            q.dedup.erase(it);
+        q.dedupExpiry.pop_front();
+    }
+    while (!q.attemptExpiry.empty() && q.attemptExpiry.front().first <= now) {
+        auto it = q.attempts.find(q.attemptExpiry.front().second);
+        if (it != q.attempts.end() && it->second.expiresAt <= now)
+            q.attempts.erase(it);
+        q.attemptExpiry.pop_front();
+    }
+}
+
+void BrokerState::expireWaiters(Millis now)
+{
+    auto later = [](const auto& a, const auto& b) { return a.first > b.first; };
+    while (!waiterDeadlines.empty() && waiterDeadlines.front().first <= now) {
+        const WaitId id = waiterDeadlines.front().second;
+        std::pop_heap(waiterDeadlines.begin(), waiterDeadlines.end(), later);
+        waiterDeadlines.pop_back();
+        auto it = waiters.find(id);
+        if (it == waiters.end())
+            continue;
+        Waiter waiter = std::move(it->second);
+        waiters.erase(it);
+        if (Queue* q = findQueue(waiter.queue); q && q->id == waiter.queueId) {
+            auto pos = std::find(q->waiters.begin(), q->waiters.end(), id);
+            if (pos != q->waiters.end())
+                q->waiters.erase(pos);
+        }
+        completions.emplace_back(std::move(waiter.done), ReceiveResult{});
+    }
+}
+
+Millis BrokerState::nextDeadlineAll()
+{
+    Millis best = kNoDeadline;
+    for (auto& [name, q] : queues)
+        best = std::min(best, nextDeadline(*q));
+    if (!waiterDeadlines.empty())
+        best = std::min(best, waiterDeadlines.front().first);
+    for (const MoveTask& task : tasks)
+        if (task.status == MoveTaskStatus::Running)
+            best = std::min(best, task.nextMoveAt());
+    return best;
+}
+
+void BrokerState::advanceAll(Millis now)
+{
+    // With waiters or move tasks about, step through the deadlines in time order so a long poll
+    // ends empty at its deadline even when a message turns up later in the same jump.
+    const bool ordered = !waiters.empty()
+        || std::any_of(tasks.begin(), tasks.end(),
+                       [](const MoveTask& t) { return t.status == MoveTaskStatus::Running; });
+    if (ordered) {
+        for (Millis t = nextDeadlineAll(); t <= now; t = nextDeadlineAll()) {
+            for (auto& [name, q] : queues)
+                settle(*q, t);
+            runTasks(t);
+            expireWaiters(t);
+        }
+    }
+    for (auto& [name, q] : queues)
+        settle(*q, now);
+    runTasks(now);
+    expireWaiters(now);
+}
+
+} // namespace inflight::engine

@@ -1,0 +1,121 @@
+#pragma once
+
+#include "clock.h"
+#include "types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace inflight::engine {
+
+inline constexpr std::uint32_t kNoSlot = 0xffffffffu;
+
+// Fields most messages never have, kept out of line so a plain message stays small.
+struct MessageExtras {
+    std::string groupId;
+    std::string deduplicationId;
+    std::string channelId;
+    std::string deadLetterSourceArn;
+    MessageAttributes systemAttributes; // AWSTraceHeader
+};
+
+// One stored message. `bucket` points at its FIFO group or its channel (standard and OCI).
+struct Message {
+    std::uint64_t idHigh = 0;
+    std::uint64_t idLow = 0;
+    std::uint64_t sequence = 0; // 0 = free slot
+    Millis sentAt = 0;
+    Millis retentionBase = 0;   // retention counts from here (sent, or DLQ arrival on FIFO)
+    Millis deadline = 0;        // deliver-at while Delayed (standard/OCI), visible-at while InFlight
+    Millis receivedAt = 0;      // start of the current receive (the 12 h cap counts from here)
+    Millis firstReceivedAt = 0;
+    std::uint32_t receiveCount = 0;
+    MessageState state = MessageState::Available;
+    std::uint32_t next = kNoSlot; // FIFO group order, or the free list
+    std::uint32_t prev = kNoSlot;
+    std::uint32_t receiptNonce = 0; // of the current receipt, so it can be shown again
+    void* bucket = nullptr;
+    std::string body;
+    std::unique_ptr<MessageAttributes> attributes; // null when none
+    std::unique_ptr<MessageExtras> extras;         // null when none
+
+    MessageExtras& ensureExtras()
+    {
+        if (!extras)
+            extras = std::make_unique<MessageExtras>();
+        return *extras;
+    }
+};
+
+// Slot storage for one queue's messages: chunks that never move, a free list, O(1) look-up by
+// slot. A slot is reused after its message leaves; the sequence tells the occupants apart.
+class MessageStore {
+public:
+    static constexpr std::uint32_t kChunkBits = 12;
+    static constexpr std::uint32_t kChunkSize = 1u << kChunkBits;
+
+    // A free slot, now holding a default message with the given sequence.
+    std::uint32_t allocate(std::uint64_t sequence)
+    {
+        std::uint32_t slot;
+        if (m_freeHead != kNoSlot) {
+            slot = m_freeHead;
+            m_freeHead = at(slot).next;
+        } else {
+            if ((m_end & (kChunkSize - 1)) == 0 && (m_end >> kChunkBits) == m_chunks.size())
+                m_chunks.push_back(std::make_unique<Message[]>(kChunkSize));
+            slot = m_end++;
+        }
+        Message& m = at(slot);
+        m.sequence = sequence;
+        m.next = kNoSlot;
+        m.prev = kNoSlot;
+        ++m_size;
+        return slot;
+    }
+
+    void release(std::uint32_t slot)
+    {
+        Message& m = at(slot);
+        m = Message{};
+        m.next = m_freeHead;
+        m_freeHead = slot;
+        --m_size;
+    }
+
+    Message& at(std::uint32_t slot) { return m_chunks[slot >> kChunkBits][slot & (kChunkSize - 1)]; }
+    const Message& at(std::uint32_t slot) const
+    {
+        return m_chunks[slot >> kChunkBits][slot & (kChunkSize - 1)];
+    }
+
+    // The message in `slot` if it is still the one with `sequence`, else null.
+    Message* find(std::uint32_t slot, std::uint64_t sequence)
+    {
+        if (slot >= m_end)
+            return nullptr;
+        Message& m = at(slot);
+        return m.sequence == sequence && sequence != 0 ? &m : nullptr;
+    }
+
+    std::uint32_t end() const { return m_end; } // slots [0, end) have been used
+    std::size_t size() const { return m_size; }
+
+    void clear()
+    {
+        m_chunks.clear();
+        m_freeHead = kNoSlot;
+        m_end = 0;
+        m_size = 0;
+    }
+
+private:
+    std::vector<std::unique_ptr<Message[]>> m_chunks;
+    std::uint32_t m_freeHead = kNoSlot;
+    std::uint32_t m_end = 0;
+    std::size_t m_size = 0;
+};
+
+} // namespace inflight::engine

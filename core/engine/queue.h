@@ -1,0 +1,161 @@
+#pragma once
+
+#include "available_queue.h"
+#include "deadline_heap.h"
+#include "message_store.h"
+#include "queue_config.h"
+#include "views.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace inflight::engine {
+
+// A channel holds the available messages of a standard queue (one channel, id "") or of one OCI
+// channel, in sequence order. Non-empty channels of an OCI queue take turns (fair pick).
+struct Channel {
+    std::string id;
+    AvailableQueue available;
+    std::int64_t availableCount = 0;
+    std::int64_t inFlightCount = 0;
+    std::int64_t delayedCount = 0;
+    std::int64_t bytes = 0;
+    // Round-robin ring of channels with available messages.
+    bool inRing = false;
+    Channel* ringPrev = nullptr;
+    Channel* ringNext = nullptr;
+};
+
+// A FIFO message group: its messages in send order (an intrusive list through Message::next/
+// prev). Servable when its head is available; servable groups wait in a ring, served in turn.
+struct FifoGroup {
+    std::string id;
+    std::uint32_t head = kNoSlot;
+    std::uint32_t tail = kNoSlot;
+    std::int64_t count = 0;
+    std::int64_t inFlight = 0;
+    bool servable = false;
+    FifoGroup* ringPrev = nullptr;
+    FifoGroup* ringNext = nullptr;
+    std::uint64_t visitStamp = 0; // the receive that last served it
+};
+
+// An intrusive ring (doubly linked list) of T with ringPrev/ringNext/flag members.
+template <class T, bool T::*Flag>
+class Ring {
+public:
+    T* front() const { return m_head; }
+    std::size_t size() const { return m_size; }
+    void pushBack(T* item)
+    {
+        item->*Flag = true;
+        item->ringNext = nullptr;
+        item->ringPrev = m_tail;
+        if (m_tail)
+            m_tail->ringNext = item;
+        else
+            m_head = item;
+        m_tail = item;
+        ++m_size;
+    }
+    void remove(T* item)
+    {
+        if (!(item->*Flag))
+            return;
+        (item->ringPrev ? item->ringPrev->ringNext : m_head) = item->ringNext;
+        (item->ringNext ? item->ringNext->ringPrev : m_tail) = item->ringPrev;
+        item->ringPrev = item->ringNext = nullptr;
+        item->*Flag = false;
+        --m_size;
+    }
+    void moveToBack(T* item)
+    {
+        remove(item);
+        pushBack(item);
+    }
+    void clear()
+    {
+        while (m_head)
+            remove(m_head);
+    }
+
+private:
+    T* m_head = nullptr;
+    T* m_tail = nullptr;
+    std::size_t m_size = 0;
+};
+
+// FIFO deduplication ids seen in the last window, with an expiry queue.
+struct DedupRecord {
+    Millis expiresAt = 0;
+    std::uint64_t idHigh = 0;
+    std::uint64_t idLow = 0;
+    std::uint64_t sequence = 0;
+};
+
+// A FIFO receive that can be replayed with the same ReceiveRequestAttemptId.
+struct AttemptRecord {
+    struct Item {
+        std::uint32_t slot;
+        std::uint64_t sequence;
+        std::uint32_t receiveCount;
+        Millis visibleAt;
+        std::string receipt;
+    };
+    Millis expiresAt = 0;
+    std::vector<Item> items;
+};
+
+// One queue's whole state. Owned and driven by BrokerState; no behaviour of its own beyond
+// bookkeeping helpers, so the rules live in one place.
+struct Queue {
+    std::uint32_t id = 0;
+    std::string name;
+    std::string arn;
+    QueueConfig config;
+    StringMap tags;
+    Millis createdAt = 0;
+    Millis lastModifiedAt = 0;
+    Millis lastPurgeAt = -1;
+    bool isBuiltInDeadLetter = false; // an OCI queue's DLQ
+    std::string builtInDeadLetterName; // OCI: its DLQ's name
+
+    MessageStore store;
+    std::uint64_t nextSequence = 1;
+
+    DeadlineHeap delayed;    // standard/OCI key: deliver-at; FIFO key: sent-at (delay is the queue's)
+    DeadlineHeap visibility; // key: visible-at
+    DeadlineHeap retention;  // key: retention base
+
+    Channel defaultChannel; // standard queues, and OCI messages without a channel
+    std::unordered_map<std::string, std::unique_ptr<Channel>> channels; // OCI
+    Ring<Channel, &Channel::inRing> channelRing;                        // OCI
+
+    std::unordered_map<std::string, std::unique_ptr<FifoGroup>> groups; // FIFO
+    Ring<FifoGroup, &FifoGroup::servable> servableGroups;               // FIFO
+    std::uint64_t receiveStamp = 0;
+
+    std::unordered_map<std::string, DedupRecord> dedup;
+    std::deque<std::pair<Millis, std::string>> dedupExpiry;
+    std::unordered_map<std::string, AttemptRecord> attempts;
+    std::deque<std::pair<Millis, std::string>> attemptExpiry;
+
+    std::deque<std::uint64_t> waiters; // long-poll receives, oldest first
+
+    std::int64_t availableCount = 0;
+    std::int64_t inFlightCount = 0;
+    std::int64_t delayedCount = 0;
+    std::int64_t bytes = 0;
+    QueueStats counters; // only the monotonic members are used
+
+    QueueKind kind() const { return config.kind; }
+    bool isFifo() const { return config.kind == QueueKind::Fifo; }
+    bool isOci() const { return config.kind == QueueKind::Oci; }
+    Millis retentionMillis() const { return config.messageRetentionPeriod * kSecond; }
+};
+
+} // namespace inflight::engine
