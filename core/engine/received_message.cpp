@@ -1,0 +1,16 @@
+#include "digest.h"
+#include "requests.h"
+
+namespace inflight::engine {
+
+std::string ReceivedMessage::md5OfBody() const
+{
+    return md5Hex(body);
+}
+
+std::string ReceivedMessage::md5OfMessageAttributes() const
+{
+    return attributes.empty() ? std::string() : engine::md5OfMessageAttributes(attributes);
+}
+
+} // namespace inflight::engine
