@@ -16,8 +16,9 @@ struct ReceiptToken {
     friend bool operator==(const ReceiptToken&, const ReceiptToken&) = default;
 };
 
-// Encodes a token as an opaque URL-safe string (base64url, no padding, ~60 chars) carrying a
-// keyed checksum, so random or edited strings do not decode. `nonce` makes handles unguessable.
+// Encodes a token as an opaque URL-safe string (base64url, no padding, 48 chars starting "AQEB"
+// as AWS's do) carrying a keyed checksum, so random or edited strings do not decode. `nonce`
+// makes handles unguessable.
 std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce);
 
 // The token, or nullopt if `handle` is not a handle this engine (with this key) made.
@@ -27,7 +28,9 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
 // (version 4 and variant bits set).
 std::string formatMessageId(std::uint64_t high, std::uint64_t low);
 
-// RFC 4648 base64 (with padding) and base64url (no padding) helpers.
+// RFC 4648 base64 (with padding) and base64url (no padding) helpers. Decoding is strict: nullopt
+// for characters outside the alphabet (whitespace included), missing or misplaced padding (any
+// padding for base64url) and non-zero bits under the padding, so each byte string has one encoding.
 std::string base64Encode(std::string_view bytes);
 std::optional<std::string> base64Decode(std::string_view text);
 std::string base64UrlEncode(std::string_view bytes);

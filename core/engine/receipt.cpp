@@ -1,0 +1,327 @@
+#include "receipt.h"
+
+#include <array>
+#include <cstddef>
+#include <cstring>
+
+namespace inflight::engine {
+
+namespace {
+
+// ---- base64 ------------------------------------------------------------------------------------
+
+constexpr char kStandardAlphabet[]
+    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+constexpr char kUrlAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+constexpr std::uint8_t kInvalid = 0xff;
+
+using DecodeTable = std::array<std::uint8_t, 256>;
+
+constexpr DecodeTable makeDecodeTable(const char* alphabet)
+{
+    DecodeTable table{};
+    for (auto& entry : table)
+        entry = kInvalid;
+    for (std::uint8_t i = 0; i < 64; ++i)
+        table[static_cast<unsigned char>(alphabet[i])] = i;
+    return table;
+}
+
+constexpr DecodeTable kStandardTable = makeDecodeTable(kStandardAlphabet);
+constexpr DecodeTable kUrlTable = makeDecodeTable(kUrlAlphabet);
+
+std::size_t encodedLength(std::size_t bytes, bool pad)
+{
+    return pad ? (bytes + 2) / 3 * 4 : (bytes * 4 + 2) / 3;
+}
+
+// Writes exactly encodedLength(size, pad) characters to `out`.
+void encodeInto(const unsigned char* in, std::size_t size, const char* alphabet, bool pad,
+                char* out)
+{
+    std::size_t i = 0;
+    for (; i + 3 <= size; i += 3) {
+        const std::uint32_t group
+            = (std::uint32_t{in[i]} << 16) | (std::uint32_t{in[i + 1]} << 8) | in[i + 2];
+        *out++ = alphabet[(group >> 18) & 0x3f];
+        *out++ = alphabet[(group >> 12) & 0x3f];
+        *out++ = alphabet[(group >> 6) & 0x3f];
+        *out++ = alphabet[group & 0x3f];
+    }
+    const std::size_t rest = size - i;
+    if (rest == 0)
+        return;
+    std::uint32_t group = std::uint32_t{in[i]} << 16;
+    if (rest == 2)
+        group |= std::uint32_t{in[i + 1]} << 8;
+    *out++ = alphabet[(group >> 18) & 0x3f];
+    *out++ = alphabet[(group >> 12) & 0x3f];
+    if (rest == 2)
+        *out++ = alphabet[(group >> 6) & 0x3f];
+    if (pad) {
+        if (rest == 1)
+            *out++ = '=';
+        *out++ = '=';
+    }
+}
+
+// Decodes unpadded text of a valid length ((length % 4) != 1) into `out`, which must hold
+// length * 3 / 4 bytes. Rejects characters outside the alphabet and non-zero trailing bits, so
+// every byte string has exactly one accepted encoding (an edited handle cannot alias a valid one).
+bool decodeInto(std::string_view text, const DecodeTable& table, unsigned char* out)
+{
+    const auto* in = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t size = text.size();
+    std::size_t i = 0;
+    for (; i + 4 <= size; i += 4) {
+        const std::uint8_t a = table[in[i]], b = table[in[i + 1]], c = table[in[i + 2]],
+                           d = table[in[i + 3]];
+        if ((a | b | c | d) & 0x80)
+            return false;
+        const std::uint32_t group
+            = (std::uint32_t{a} << 18) | (std::uint32_t{b} << 12) | (std::uint32_t{c} << 6) | d;
+        *out++ = static_cast<unsigned char>(group >> 16);
+        *out++ = static_cast<unsigned char>(group >> 8);
+        *out++ = static_cast<unsigned char>(group);
+    }
+    const std::size_t rest = size - i;
+    if (rest == 0)
+        return true;
+    if (rest == 1)
+        return false;
+    const std::uint8_t a = table[in[i]], b = table[in[i + 1]];
+    const std::uint8_t c = rest == 3 ? table[in[i + 2]] : 0;
+    if ((a | b | c) & 0x80)
+        return false;
+    const std::uint32_t group
+        = (std::uint32_t{a} << 18) | (std::uint32_t{b} << 12) | (std::uint32_t{c} << 6);
+    if (rest == 2 && (group & 0xffff) != 0)
+        return false;
+    if (rest == 3 && (group & 0xff) != 0)
+        return false;
+    *out++ = static_cast<unsigned char>(group >> 16);
+    if (rest == 3)
+        *out++ = static_cast<unsigned char>(group >> 8);
+    return true;
+}
+
+std::optional<std::string> decodeUnpadded(std::string_view text, const DecodeTable& table)
+{
+    if (text.size() % 4 == 1)
+        return std::nullopt;
+    std::string bytes(text.size() * 3 / 4, '\0');
+    if (!decodeInto(text, table, reinterpret_cast<unsigned char*>(bytes.data())))
+        return std::nullopt;
+    return bytes;
+}
+
+// ---- receipt layout ----------------------------------------------------------------------------
+
+// 0x01 0x01 0x01 encodes as "AQEB", the prefix AWS's own handles carry; the fourth byte versions
+// the layout. Then queueId, slot, sequence, receiveCount, nonce (big-endian) and the checksum.
+constexpr std::array<unsigned char, 4> kReceiptHeader{0x01, 0x01, 0x01, 0x01};
+constexpr std::size_t kSignedBytes = 4 + 4 + 4 + 8 + 4 + 4;
+constexpr std::size_t kReceiptBytes = kSignedBytes + 8;
+constexpr std::size_t kReceiptChars = kReceiptBytes / 3 * 4;
+static_assert(kReceiptBytes % 3 == 0, "a whole number of base64 groups: no padding bits to alias");
+
+void putBig32(unsigned char* out, std::uint32_t v)
+{
+    for (int i = 3; i >= 0; --i, v >>= 8)
+        out[i] = static_cast<unsigned char>(v);
+}
+
+void putBig64(unsigned char* out, std::uint64_t v)
+{
+    for (int i = 7; i >= 0; --i, v >>= 8)
+        out[i] = static_cast<unsigned char>(v);
+}
+
+std::uint32_t getBig32(const unsigned char* in)
+{
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i)
+        v = (v << 8) | in[i];
+    return v;
+}
+
+std::uint64_t getBig64(const unsigned char* in)
+{
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i)
+        v = (v << 8) | in[i];
+    return v;
+}
+
+std::uint64_t getLittle64(const unsigned char* in)
+{
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | in[i];
+    return v;
+}
+
+constexpr std::uint64_t rotl(std::uint64_t v, int bits)
+{
+    return (v << bits) | (v >> (64 - bits));
+}
+
+// splitmix64's finalizer: spreads a 64-bit engine key into an independent second key half.
+constexpr std::uint64_t mix64(std::uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// SipHash-2-4 (Aumasson & Bernstein): a keyed PRF, so a changed byte anywhere flips the checksum
+// with probability 1 - 2^-64 and handles cannot be made without the key. Fast enough for fixed
+// 28-byte input on every receive and delete.
+std::uint64_t sipHash24(const unsigned char* in, std::size_t size, std::uint64_t k0,
+                        std::uint64_t k1)
+{
+    std::uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
+    std::uint64_t v1 = 0x646f72616e646f6dULL ^ k1;
+    std::uint64_t v2 = 0x6c7967656e657261ULL ^ k0;
+    std::uint64_t v3 = 0x7465646279746573ULL ^ k1;
+    auto round = [&] {
+        v0 += v1;
+        v1 = rotl(v1, 13);
+        v1 ^= v0;
+        v0 = rotl(v0, 32);
+        v2 += v3;
+        v3 = rotl(v3, 16);
+        v3 ^= v2;
+        v0 += v3;
+        v3 = rotl(v3, 21);
+        v3 ^= v0;
+        v2 += v1;
+        v1 = rotl(v1, 17);
+        v1 ^= v2;
+        v2 = rotl(v2, 32);
+    };
+    auto absorb = [&](std::uint64_t m) {
+        v3 ^= m;
+        round();
+        round();
+        v0 ^= m;
+    };
+    const std::size_t whole = size / 8 * 8;
+    for (std::size_t i = 0; i < whole; i += 8)
+        absorb(getLittle64(in + i));
+    std::uint64_t last = static_cast<std::uint64_t>(size & 0xff) << 56;
+    for (std::size_t i = whole; i < size; ++i)
+        last |= static_cast<std::uint64_t>(in[i]) << (8 * (i - whole));
+    absorb(last);
+    v2 ^= 0xff;
+    round();
+    round();
+    round();
+    round();
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+std::uint64_t receiptChecksum(const unsigned char* signedBytes, std::uint64_t key)
+{
+    return sipHash24(signedBytes, kSignedBytes, key, mix64(key));
+}
+
+} // namespace
+
+std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+{
+    std::array<unsigned char, kReceiptBytes> bytes;
+    std::memcpy(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size());
+    putBig32(bytes.data() + 4, token.queueId);
+    putBig32(bytes.data() + 8, token.slot);
+    putBig64(bytes.data() + 12, token.sequence);
+    putBig32(bytes.data() + 20, token.receiveCount);
+    putBig32(bytes.data() + 24, nonce);
+    putBig64(bytes.data() + kSignedBytes, receiptChecksum(bytes.data(), key));
+
+    std::string handle(kReceiptChars, '\0');
+    encodeInto(bytes.data(), bytes.size(), kUrlAlphabet, false, handle.data());
+    return handle;
+}
+
+std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t key)
+{
+    if (handle.size() != kReceiptChars)
+        return std::nullopt;
+    std::array<unsigned char, kReceiptBytes> bytes;
+    if (!decodeInto(handle, kUrlTable, bytes.data()))
+        return std::nullopt;
+    if (std::memcmp(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size()) != 0)
+        return std::nullopt;
+    if (getBig64(bytes.data() + kSignedBytes) != receiptChecksum(bytes.data(), key))
+        return std::nullopt;
+
+    ReceiptToken token;
+    token.queueId = getBig32(bytes.data() + 4);
+    token.slot = getBig32(bytes.data() + 8);
+    token.sequence = getBig64(bytes.data() + 12);
+    token.receiveCount = getBig32(bytes.data() + 20);
+    return token;
+}
+
+std::string formatMessageId(std::uint64_t high, std::uint64_t low)
+{
+    static constexpr char kDigits[] = "0123456789abcdef";
+    high = (high & ~std::uint64_t{0xf000}) | 0x4000;                        // version 4
+    low = (low & ~(std::uint64_t{0xc} << 60)) | (std::uint64_t{0x8} << 60); // variant 10xx
+
+    std::string id(36, '-');
+    std::size_t at = 0;
+    auto put = [&](std::uint64_t bits, int nibbles) {
+        for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4)
+            id[at++] = kDigits[(bits >> shift) & 0xf];
+    };
+    put(high >> 32, 8);
+    ++at;
+    put(high >> 16, 4);
+    ++at;
+    put(high, 4);
+    ++at;
+    put(low >> 48, 4);
+    ++at;
+    put(low, 12);
+    return id;
+}
+
+std::string base64Encode(std::string_view bytes)
+{
+    std::string text(encodedLength(bytes.size(), true), '\0');
+    encodeInto(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(),
+               kStandardAlphabet, true, text.data());
+    return text;
+}
+
+std::optional<std::string> base64Decode(std::string_view text)
+{
+    if (text.size() % 4 != 0)
+        return std::nullopt;
+    // Padding is only legal as the last one or two characters of the final group.
+    std::size_t padding = 0;
+    if (!text.empty() && text.back() == '=')
+        padding = text.size() >= 2 && text[text.size() - 2] == '=' ? 2 : 1;
+    // Without the padding, the final group is 2 or 3 characters; decodeUnpadded then rejects any
+    // '=' left inside (it is not in the alphabet) and non-zero bits under the padding.
+    return decodeUnpadded(text.substr(0, text.size() - padding), kStandardTable);
+}
+
+std::string base64UrlEncode(std::string_view bytes)
+{
+    std::string text(encodedLength(bytes.size(), false), '\0');
+    encodeInto(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), kUrlAlphabet,
+               false, text.data());
+    return text;
+}
+
+std::optional<std::string> base64UrlDecode(std::string_view text)
+{
+    return decodeUnpadded(text, kUrlTable);
+}
+
+} // namespace inflight::engine

@@ -1,0 +1,257 @@
+// Receipt handles (§1.2, §4.4, §7A), message ids and the base64 codecs (RFC 4648).
+
+#include "engine/receipt.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <regex>
+#include <set>
+#include <string>
+
+namespace inflight::engine {
+namespace {
+
+constexpr std::uint64_t kKey = 0x0123456789abcdefULL;
+
+const std::string kUrlAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+ReceiptToken sampleToken()
+{
+    return ReceiptToken{7, 42, 123456789012345ULL, 3};
+}
+
+// ---- receipt handles ---------------------------------------------------------------------------
+
+TEST(Receipt, roundTripsManyRandomTokens)
+{
+    std::mt19937_64 random(20240611);
+    for (int i = 0; i < 20000; ++i) {
+        const ReceiptToken token{static_cast<std::uint32_t>(random()),
+                                 static_cast<std::uint32_t>(random()), random(),
+                                 static_cast<std::uint32_t>(random())};
+        const std::string handle = encodeReceipt(token, kKey, static_cast<std::uint32_t>(random()));
+        const auto decoded = decodeReceipt(handle, kKey);
+        ASSERT_TRUE(decoded.has_value()) << handle;
+        ASSERT_EQ(*decoded, token) << handle;
+    }
+}
+
+TEST(Receipt, roundTripsExtremeFieldValues)
+{
+    for (const ReceiptToken& token :
+         {ReceiptToken{0, 0, 0, 0}, ReceiptToken{UINT32_MAX, UINT32_MAX, UINT64_MAX, UINT32_MAX}}) {
+        const auto decoded = decodeReceipt(encodeReceipt(token, kKey, 0), kKey);
+        ASSERT_TRUE(decoded.has_value());
+        EXPECT_EQ(*decoded, token);
+    }
+}
+
+TEST(Receipt, handleIsUrlSafeShortAndLooksLikeAws)
+{
+    const std::string handle = encodeReceipt(sampleToken(), kKey, 99);
+    EXPECT_LE(handle.size(), 1024u); // §1.2
+    EXPECT_EQ(handle.find_first_not_of(kUrlAlphabet), std::string::npos) << handle;
+    EXPECT_EQ(handle.rfind("AQEB", 0), 0u) << handle;
+}
+
+TEST(Receipt, nonceMakesEveryReceiveOfTheSameTokenDistinct)
+{
+    const std::string a = encodeReceipt(sampleToken(), kKey, 1);
+    const std::string b = encodeReceipt(sampleToken(), kKey, 2);
+    EXPECT_NE(a, b);
+    EXPECT_EQ(decodeReceipt(a, kKey), decodeReceipt(b, kKey));
+}
+
+TEST(Receipt, rejectsEverySingleCharacterEdit)
+{
+    const std::string handle = encodeReceipt(sampleToken(), kKey, 0xdeadbeef);
+    // Substitutions with every other character that could appear in a URL or a form.
+    const std::string candidates = kUrlAlphabet + "+/=. ~%";
+    int tried = 0;
+    for (std::size_t i = 0; i < handle.size(); ++i) {
+        for (char c : candidates) {
+            if (c == handle[i])
+                continue;
+            std::string edited = handle;
+            edited[i] = c;
+            ++tried;
+            ASSERT_FALSE(decodeReceipt(edited, kKey).has_value())
+                << "position " << i << " -> " << c;
+        }
+        // Deletions and insertions change the length.
+        std::string deleted = handle;
+        deleted.erase(i, 1);
+        ASSERT_FALSE(decodeReceipt(deleted, kKey).has_value()) << "delete " << i;
+        std::string inserted = handle;
+        inserted.insert(i, 1, 'A');
+        ASSERT_FALSE(decodeReceipt(inserted, kKey).has_value()) << "insert " << i;
+    }
+    EXPECT_GT(tried, 64 * 40);
+}
+
+TEST(Receipt, rejectsGarbage)
+{
+    for (const char* garbage : {"garbage", "", "INVALID", "AQEB", "SQS/BACKDOOR/ACCESS"})
+        EXPECT_FALSE(decodeReceipt(garbage, kKey).has_value()) << garbage;
+}
+
+TEST(Receipt, rejectsRandomStringsOfTheRightShape)
+{
+    const std::size_t length = encodeReceipt(sampleToken(), kKey, 0).size();
+    std::mt19937_64 random(7);
+    for (int i = 0; i < 20000; ++i) {
+        std::string text = "AQEB"; // even with the right prefix and length
+        while (text.size() < length)
+            text += kUrlAlphabet[random() % kUrlAlphabet.size()];
+        ASSERT_FALSE(decodeReceipt(text, kKey).has_value()) << text;
+    }
+}
+
+TEST(Receipt, rejectsHandleMadeWithAnotherKey)
+{
+    const std::string handle = encodeReceipt(sampleToken(), kKey, 5);
+    EXPECT_FALSE(decodeReceipt(handle, kKey + 1).has_value());
+    EXPECT_FALSE(decodeReceipt(handle, 0).has_value());
+    EXPECT_FALSE(decodeReceipt(encodeReceipt(sampleToken(), 0, 5), kKey).has_value());
+}
+
+TEST(Receipt, rejectsPaddedOrStandardAlphabetForm)
+{
+    const std::string handle = encodeReceipt(sampleToken(), kKey, 5);
+    EXPECT_FALSE(decodeReceipt(handle + "=", kKey).has_value());
+    EXPECT_FALSE(decodeReceipt(" " + handle, kKey).has_value());
+}
+
+// ---- message ids -------------------------------------------------------------------------------
+
+TEST(MessageId, hasUuidVersionFourForm)
+{
+    const std::regex uuidV4(
+        "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
+    std::mt19937_64 random(11);
+    for (int i = 0; i < 1000; ++i) {
+        const std::string id = formatMessageId(random(), random());
+        ASSERT_TRUE(std::regex_match(id, uuidV4)) << id;
+    }
+    // All-ones and all-zeros bits still come out as version 4, variant 10xx.
+    EXPECT_TRUE(std::regex_match(formatMessageId(0, 0), uuidV4)) << formatMessageId(0, 0);
+    EXPECT_TRUE(std::regex_match(formatMessageId(UINT64_MAX, UINT64_MAX), uuidV4));
+}
+
+TEST(MessageId, keepsTheRandomBitsInOrder)
+{
+    EXPECT_EQ(formatMessageId(0x8f0c1a9e5b7d4c1eULL, 0x9a3f2d6b7e8f9a0bULL),
+              "8f0c1a9e-5b7d-4c1e-9a3f-2d6b7e8f9a0b");
+    EXPECT_EQ(formatMessageId(0, 0), "00000000-0000-4000-8000-000000000000");
+    EXPECT_EQ(formatMessageId(UINT64_MAX, UINT64_MAX), "ffffffff-ffff-4fff-bfff-ffffffffffff");
+}
+
+TEST(MessageId, differsForDifferentRandomBits)
+{
+    std::mt19937_64 random(12);
+    std::set<std::string> ids;
+    for (int i = 0; i < 10000; ++i)
+        ids.insert(formatMessageId(random(), random()));
+    EXPECT_EQ(ids.size(), 10000u);
+}
+
+// ---- base64 ------------------------------------------------------------------------------------
+
+struct Rfc4648Vector {
+    const char* bytes;
+    const char* base64;
+    const char* base64Url;
+};
+
+class Base64Rfc4648 : public testing::TestWithParam<Rfc4648Vector> {};
+
+TEST_P(Base64Rfc4648, encodesAsTheRfcSays)
+{
+    EXPECT_EQ(base64Encode(GetParam().bytes), GetParam().base64);
+    EXPECT_EQ(base64UrlEncode(GetParam().bytes), GetParam().base64Url);
+}
+
+TEST_P(Base64Rfc4648, decodesAsTheRfcSays)
+{
+    EXPECT_EQ(base64Decode(GetParam().base64), std::optional<std::string>(GetParam().bytes));
+    EXPECT_EQ(base64UrlDecode(GetParam().base64Url), std::optional<std::string>(GetParam().bytes));
+}
+
+// RFC 4648 §10, plus the unpadded url form.
+INSTANTIATE_TEST_SUITE_P(Section10, Base64Rfc4648,
+                         testing::Values(Rfc4648Vector{"", "", ""},
+                                         Rfc4648Vector{"f", "Zg==", "Zg"},
+                                         Rfc4648Vector{"fo", "Zm8=", "Zm8"},
+                                         Rfc4648Vector{"foo", "Zm9v", "Zm9v"},
+                                         Rfc4648Vector{"foob", "Zm9vYg==", "Zm9vYg"},
+                                         Rfc4648Vector{"fooba", "Zm9vYmE=", "Zm9vYmE"},
+                                         Rfc4648Vector{"foobar", "Zm9vYmFy", "Zm9vYmFy"}));
+
+TEST(Base64, usesTheRightAlphabetForBytesSixtyTwoAndSixtyThree)
+{
+    const std::string bytes("\xfb\xff\xbf", 3);
+    EXPECT_EQ(base64Encode(bytes), "+/+/");
+    EXPECT_EQ(base64UrlEncode(bytes), "-_-_");
+    EXPECT_EQ(base64Decode("+/+/"), std::optional<std::string>(bytes));
+    EXPECT_EQ(base64UrlDecode("-_-_"), std::optional<std::string>(bytes));
+    EXPECT_FALSE(base64Decode("-_-_").has_value());
+    EXPECT_FALSE(base64UrlDecode("+/+/").has_value());
+}
+
+TEST(Base64, roundTripsAllByteValuesAndLengths)
+{
+    std::string bytes;
+    for (int i = 0; i < 256; ++i)
+        bytes += static_cast<char>(i);
+    for (std::size_t n = 0; n <= bytes.size(); ++n) {
+        const std::string part = bytes.substr(0, n);
+        ASSERT_EQ(base64Decode(base64Encode(part)), std::optional<std::string>(part)) << n;
+        ASSERT_EQ(base64UrlDecode(base64UrlEncode(part)), std::optional<std::string>(part)) << n;
+    }
+}
+
+class Base64RejectsInvalid : public testing::TestWithParam<const char*> {};
+
+TEST_P(Base64RejectsInvalid, standard)
+{
+    EXPECT_FALSE(base64Decode(GetParam()).has_value()) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, Base64RejectsInvalid,
+                         testing::Values("Zg",                 // missing padding
+                                         "Zg=",                // short padding
+                                         "Zg===",              // too much padding
+                                         "Z===",               // a lone sextet cannot make a byte
+                                         "====",               // padding only
+                                         "Zg==Zg==",           // padding in the middle
+                                         "Z=g=",               // padding between data
+                                         "Zm9v\n",             // line break
+                                         "Zm 9v",              // space
+                                         "Zm9*",               // character outside the alphabet
+                                         "Zh==",               // non-zero bits under the padding
+                                         "Zm9=",               // non-zero bits under the padding
+                                         "Zm9vY-==",           // url alphabet in standard text
+                                         "\xc3\xa9\xc3\xa9")); // non-ASCII
+
+class Base64UrlRejectsInvalid : public testing::TestWithParam<const char*> {};
+
+TEST_P(Base64UrlRejectsInvalid, url)
+{
+    EXPECT_FALSE(base64UrlDecode(GetParam()).has_value()) << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, Base64UrlRejectsInvalid,
+                         testing::Values("Z",      // a lone sextet cannot make a byte
+                                         "Zm9vY",  // 5 characters: same
+                                         "Zg==",   // padding is not part of the url form
+                                         "Zm8=",   // same
+                                         "Zh",     // non-zero trailing bits
+                                         "Zm9",    // non-zero trailing bits
+                                         "Zm9v+A", // standard alphabet
+                                         "Zm9v/A", // standard alphabet
+                                         "Zm.v")); // character outside the alphabet
+
+} // namespace
+} // namespace inflight::engine
