@@ -1,0 +1,68 @@
+#pragma once
+
+#include "engine/broker.h"
+#include "session/pending_receive.h"
+
+#include <QCoroTask>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace inflight::session {
+
+// Hosts one engine for the Qt side: owns the Broker and its simulated clock (pause, speed, step),
+// arms one timer at the engine's next deadline and advances it then, and fans the engine's events
+// out as one batched signal per event-loop turn. Every way in (window, endpoint, simulation) uses
+// the same Broker, so everything shows up in the same event stream.
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(engine::BrokerOptions options = {}, QObject* parent = nullptr);
+    // Starts engine time at `start` (epoch ms) instead of the wall clock (tests, restored workspaces).
+    Session(engine::BrokerOptions options, engine::Millis start, QObject* parent = nullptr);
+    ~Session() override;
+
+    engine::Broker& broker() { return *m_broker; }
+    engine::Millis now() const { return m_clock->now(); }
+
+    bool isPaused() const { return m_clock->paused(); }
+    double speed() const { return m_clock->speed(); }
+    void pause();
+    void resume();
+    // Requires speed > 0.
+    void setSpeed(double speed);
+    // Moves engine time forward by `delta` ms at once and processes what became due.
+    void step(engine::Millis delta);
+
+    // Starts a receive that may wait (long poll); see PendingReceive. The caller owns the result.
+    PendingReceive* receive(engine::ReceiveRequest request);
+    // The same as a coroutine: resumes when the receive finishes (cancelled ⇒ empty result).
+    QCoro::Task<engine::Result<engine::ReceiveResult>> receiveAsync(engine::ReceiveRequest request);
+
+    // Processes everything due now and re-arms the timer. The timer does this by itself; call it
+    // after changing time from outside.
+    void advanceNow();
+
+Q_SIGNALS:
+    // Every engine event since the last emission, in order. Emitted from the event loop.
+    void eventsReady(const std::vector<inflight::engine::Event>& events);
+    // Paused, speed or a step changed engine time's course.
+    void clockChanged();
+
+private:
+    void onEvents(std::span<const engine::Event> events);
+    void flushEvents();
+    void rearm();
+
+    QElapsedTimer m_real;
+    std::unique_ptr<engine::SimulatedClock> m_clock;
+    std::unique_ptr<engine::Broker> m_broker;
+    QTimer m_timer;
+    std::vector<engine::Event> m_pending;
+    bool m_flushQueued = false;
+};
+
+} // namespace inflight::session
