@@ -31,11 +31,12 @@ enum class FifoThroughputLimit : std::uint8_t { PerQueue, PerMessageGroupId };
 struct QueueConfig {
     QueueKind kind = QueueKind::Standard;
 
-    std::int64_t visibilityTimeout = 30;          // SQS VisibilityTimeout / OCI visibilityInSeconds
-    std::int64_t delaySeconds = 0;                // SQS only
+    std::int64_t visibilityTimeout = 30; // SQS VisibilityTimeout / OCI visibilityInSeconds
+    std::int64_t delaySeconds = 0;       // SQS only
     std::int64_t messageRetentionPeriod = 345'600; // SQS / OCI retentionInSeconds
-    std::int64_t maximumMessageSize = 1'048'576;  // SQS / OCI maxMessageSizeInBytes
-    std::int64_t receiveMessageWaitTimeSeconds = 0; // SQS 0..20 / OCI timeoutInSeconds 0..30 (default 30)
+    std::int64_t maximumMessageSize = 1'048'576;   // SQS / OCI maxMessageSizeInBytes
+    // SQS ReceiveMessageWaitTimeSeconds 0..20 / OCI timeoutInSeconds 0..30 (default 30)
+    std::int64_t receiveMessageWaitTimeSeconds = 0;
 
     // FIFO only.
     bool contentBasedDeduplication = false;
@@ -48,8 +49,8 @@ struct QueueConfig {
     std::string redrivePolicyJson;
     std::optional<RedriveAllowPolicy> redriveAllowPolicy;
     std::string redriveAllowPolicyJson;
-    std::string policy; // JSON text, "" = none
-    std::string kmsMasterKeyId; // "" = none
+    std::string policy;                                       // JSON text, "" = none
+    std::string kmsMasterKeyId;                               // "" = none
     std::optional<std::int64_t> kmsDataKeyReusePeriodSeconds; // 60..86400, shown only when set
     bool sqsManagedSseEnabled = true;
 
@@ -63,22 +64,25 @@ struct QueueConfig {
 Status validateQueueName(std::string_view name, QueueKind kind);
 
 // Builds the configuration of a new queue from CreateQueue attributes (SQS names) or, when
-// kind == Oci, from OCI names (retentionInSeconds 10..604800 default options.ociDefaultRetention,
-// visibilityInSeconds 1..43200 default 30, timeoutInSeconds 0..30 default 30,
-// deadLetterQueueDeliveryCount 0..20, channelConsumptionLimit 1..100,
+// kind == Oci, from OCI names (retentionInSeconds 10..604800 default
+// options.ociDefaultRetentionSeconds, visibilityInSeconds 1..43200 default 30, timeoutInSeconds
+// 0..30 default 30, deadLetterQueueDeliveryCount 0..20, channelConsumptionLimit 1..100,
 // maxMessageSizeInBytes 1024..1048576 default options.ociMaxMessageSize).
 // The kind of an SQS queue comes from FifoQueue: "true" ⇒ Fifo; "false" or anything else on a
 // would-be standard queue ⇒ InvalidAttributeName "Unknown Attribute FifoQueue.".
 // Errors (§3.1): InvalidAttributeName for unknown or FIFO-only names on a standard queue (with
 // the AWS texts), InvalidAttributeValue for out-of-range or malformed values,
 // InvalidParameterValue for a malformed RedrivePolicy / RedriveAllowPolicy.
-Result<QueueConfig> configForCreate(const StringMap& attributes, bool oci, const BrokerOptions& options);
+Result<QueueConfig> configForCreate(const StringMap& attributes, bool oci,
+                                    const BrokerOptions& options);
 
 // SetQueueAttributes (§3.6): applies `attributes` to a copy of `current`. Read-only names ⇒
 // InvalidAttributeName; FifoQueue=true on FIFO is a no-op, false ⇒ InvalidAttributeValue
 // "Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.";
 // FifoQueue on standard ⇒ InvalidAttributeName "Unknown Attribute FifoQueue."; "" for
-// RedrivePolicy / RedriveAllowPolicy / Policy / KmsMasterKeyId removes it. OCI queues accept
+// RedrivePolicy / RedriveAllowPolicy / Policy / KmsMasterKeyId removes it. Only one SSE kind is
+// active: a KmsMasterKeyId turns SqsManagedSseEnabled off, SqsManagedSseEnabled=true drops the key
+// (both in one request ⇒ InvalidAttributeName, as on create). OCI queues accept
 // visibilityInSeconds, timeoutInSeconds, deadLetterQueueDeliveryCount, channelConsumptionLimit,
 // maxMessageSizeInBytes (retention is creation-only ⇒ InvalidAttributeName).
 Result<QueueConfig> applyAttributes(const QueueConfig& current, const StringMap& attributes);
@@ -91,7 +95,8 @@ StringMap formatAttributes(const QueueConfig& config);
 // For an idempotent CreateQueue: the first attribute given in `attributes` whose value differs
 // from the queue's current configuration (compared as normalised values, so "30" and "030" or a
 // policy JSON with other spacing compare equal), or nullopt when all match.
-std::optional<std::string> firstDifferingAttribute(const QueueConfig& current, const StringMap& attributes);
+std::optional<std::string> firstDifferingAttribute(const QueueConfig& current,
+                                                   const StringMap& attributes);
 
 // The queue name at the end of an SQS ARN ("arn:aws:sqs:region:account:name"), or nullopt if the
 // text is not such an ARN.
