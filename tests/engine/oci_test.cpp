@@ -1,0 +1,1031 @@
+// The OCI Queue consumption profile (spec §6, §8 G.121–G.131, §9 item 10): defaults, GetMessages
+// limits, long polling, visibility-0 peeks, the delivery-count DLQ, channels, UpdateMessage,
+// batches, retention stamps, purge targets and the PutMessages rules.
+
+#include "engine/broker.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace inflight::engine {
+namespace {
+
+constexpr Millis kStart = 1'700'000'000'000;
+
+QueueRef createOci(Broker& broker, const std::string& name, StringMap attributes = {})
+{
+    CreateQueueRequest request;
+    request.name = name;
+    request.attributes = std::move(attributes);
+    request.oci = true;
+    auto created = broker.createQueue(request);
+    EXPECT_TRUE(created.ok()) << (created.ok() ? "" : describe(created.error()));
+    return created.ok() ? *created : QueueRef{};
+}
+
+SendResult put(Broker& broker, const std::string& queue, const std::string& body,
+               std::optional<std::string> channel = std::nullopt)
+{
+    SendMessageRequest request;
+    request.queue = queue;
+    request.body = body;
+    request.channelId = std::move(channel);
+    auto sent = broker.sendMessage(request);
+    EXPECT_TRUE(sent.ok()) << (sent.ok() ? "" : describe(sent.error()));
+    return sent.ok() ? *sent : SendResult{};
+}
+
+// A GetMessages request; short poll unless a timeout is given.
+ReceiveRequest get(const std::string& queue, std::optional<std::int64_t> limit = std::nullopt,
+                   std::optional<std::int64_t> visibility = std::nullopt,
+                   std::optional<std::int64_t> timeout = 0)
+{
+    ReceiveRequest request;
+    request.queue = queue;
+    request.maxMessages = limit;
+    request.visibilityTimeout = visibility;
+    request.waitTimeSeconds = timeout;
+    return request;
+}
+
+std::vector<ReceivedMessage> receive(Broker& broker, const ReceiveRequest& request)
+{
+    auto got = broker.receiveMessage(request);
+    EXPECT_TRUE(got.ok()) << (got.ok() ? "" : describe(got.error()));
+    return got.ok() ? got->messages : std::vector<ReceivedMessage>{};
+}
+
+std::vector<std::string> bodies(const std::vector<ReceivedMessage>& messages)
+{
+    std::vector<std::string> result;
+    for (const ReceivedMessage& m : messages)
+        result.push_back(m.body);
+    return result;
+}
+
+std::string dlqOf(Broker& broker, const std::string& queue)
+{
+    auto view = broker.queueView(queue);
+    EXPECT_TRUE(view.ok());
+    return view.ok() ? view->deadLetterTarget : std::string();
+}
+
+QueueStats statsOf(Broker& broker, const std::string& queue)
+{
+    auto stats = broker.queueStats(queue);
+    EXPECT_TRUE(stats.ok());
+    return stats.ok() ? *stats : QueueStats{};
+}
+
+class Oci : public ::testing::Test {
+protected:
+    ManualClock clock;
+    Broker broker{clock};
+};
+
+// ---- defaults (§6.2) ---------------------------------------------------------------------------
+
+TEST_F(Oci, newQueueHasOciDefaults)
+{
+    const QueueRef ref = createOci(broker, "orders");
+    EXPECT_EQ(ref.kind, QueueKind::Oci);
+    auto attributes = broker.getQueueAttributes("orders", {"All"});
+    ASSERT_TRUE(attributes.ok());
+    EXPECT_EQ(attributes->at("visibilityInSeconds"), "30");
+    EXPECT_EQ(attributes->at("timeoutInSeconds"), "30");
+    EXPECT_EQ(attributes->at("retentionInSeconds"),
+              "86400"); // BrokerOptions::ociDefaultRetentionSeconds
+    EXPECT_EQ(attributes->at("deadLetterQueueDeliveryCount"), "0");
+    EXPECT_EQ(attributes->at("channelConsumptionLimit"), "100");
+    EXPECT_EQ(attributes->at("maxMessageSizeInBytes"),
+              "131072"); // BrokerOptions::ociMaxMessageSize
+}
+
+TEST_F(Oci, defaultRetentionFollowsBrokerOption)
+{
+    BrokerOptions options;
+    options.ociDefaultRetentionSeconds = 3600;
+    Broker custom(clock, options);
+    createOci(custom, "orders");
+    auto attributes = custom.getQueueAttributes("orders", {"retentionInSeconds"});
+    ASSERT_TRUE(attributes.ok());
+    EXPECT_EQ(attributes->at("retentionInSeconds"), "3600");
+    const SendResult sent = put(custom, "orders", "m");
+    EXPECT_EQ(sent.expiresAt, sent.sentAt + 3600 * kSecond);
+}
+
+TEST_F(Oci, receiveUsesQueueDefaultVisibilityOf30Seconds)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto first = receive(broker, get("orders"));
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].visibleAt, kStart + 30 * kSecond);
+    clock.advance(30 * kSecond - 1);
+    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    clock.advance(1);
+    const auto again = receive(broker, get("orders"));
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(again[0].receiveCount, 2u);
+}
+
+TEST_F(Oci, deliveryCountZeroMeansNoDeadLetterQueue)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    for (std::uint32_t delivery = 1; delivery <= 25; ++delivery) {
+        const auto got = receive(broker, get("orders", 1, 1));
+        ASSERT_EQ(got.size(), 1u) << "delivery " << delivery;
+        EXPECT_EQ(got[0].receiveCount, delivery);
+        clock.advance(kSecond);
+    }
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
+    EXPECT_EQ(broker.queueView("orders")->maxReceiveCount, 0);
+}
+
+// ---- GetMessages limit (§6.3, case 121) --------------------------------------------------------
+
+TEST_F(Oci, limitAbove20IsInvalidParameterValue)
+{
+    createOci(broker, "orders");
+    auto r = broker.receiveMessage(get("orders", 21));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(r.error().parameter, "limit");
+}
+
+TEST_F(Oci, limitBelowOneIsInvalidParameterValue)
+{
+    createOci(broker, "orders");
+    auto r = broker.receiveMessage(get("orders", 0));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(r.error().parameter, "limit");
+}
+
+TEST_F(Oci, limitOf20With30MessagesReturns20)
+{
+    createOci(broker, "orders");
+    for (int i = 0; i < 30; ++i)
+        put(broker, "orders", "m" + std::to_string(i));
+    EXPECT_EQ(receive(broker, get("orders", 20)).size(), 20u);
+    EXPECT_EQ(receive(broker, get("orders", 20)).size(), 10u);
+}
+
+TEST_F(Oci, limitAbsentReturnsOneMessage)
+{
+    createOci(broker, "orders");
+    for (int i = 0; i < 3; ++i)
+        put(broker, "orders", "m" + std::to_string(i));
+    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+}
+
+TEST_F(Oci, clampLimitOptionClampsLimitTo20)
+{
+    BrokerOptions options;
+    options.ociClampLimit = true;
+    Broker clamping(clock, options);
+    createOci(clamping, "orders");
+    for (int i = 0; i < 30; ++i)
+        put(clamping, "orders", "m" + std::to_string(i));
+    auto r = clamping.receiveMessage(get("orders", 21));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->messages.size(), 20u);
+}
+
+// ---- timeoutInSeconds and visibilityInSeconds ranges (§6.3, case 123) --------------------------
+
+TEST_F(Oci, timeoutInSecondsAbove30IsRejected)
+{
+    createOci(broker, "orders");
+    auto r = broker.receiveMessage(get("orders", 1, std::nullopt, 31));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(r.error().parameter, "timeoutInSeconds");
+    auto negative = broker.receiveMessage(get("orders", 1, std::nullopt, -1));
+    ASSERT_FALSE(negative.ok());
+    EXPECT_EQ(negative.error().code, ErrorCode::InvalidParameterValue);
+}
+
+TEST_F(Oci, timeoutInSecondsOf30And0AreAccepted)
+{
+    createOci(broker, "orders");
+    EXPECT_TRUE(broker.receiveMessage(get("orders", 1, std::nullopt, 30)).ok());
+    EXPECT_TRUE(broker.receiveMessage(get("orders", 1, std::nullopt, 0)).ok());
+}
+
+TEST_F(Oci, visibilityInSecondsAbove43200IsRejected)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    auto r = broker.receiveMessage(get("orders", 1, 43'201));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(r.error().parameter, "visibilityInSeconds");
+    auto negative = broker.receiveMessage(get("orders", 1, -1));
+    ASSERT_FALSE(negative.ok());
+    EXPECT_EQ(negative.error().code, ErrorCode::InvalidParameterValue);
+}
+
+TEST_F(Oci, visibilityInSecondsOf43200IsAccepted)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 43'200));
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0].visibleAt, kStart + 43'200 * kSecond);
+}
+
+// ---- long polling (§6.3) -----------------------------------------------------------------------
+
+TEST_F(Oci, receiveWithoutTimeoutLongPollsFor30Seconds)
+{
+    createOci(broker, "orders");
+    std::optional<Result<ReceiveResult>> answer;
+    const WaitId id
+        = broker.receiveMessageAsync(get("orders", 1, std::nullopt, std::nullopt),
+                                     [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    EXPECT_NE(id, 0u);
+    EXPECT_FALSE(answer.has_value());
+    EXPECT_EQ(broker.pendingWaits(), 1u);
+    EXPECT_EQ(broker.nextDeadline(), kStart + 30 * kSecond);
+
+    clock.advance(30 * kSecond - 1);
+    broker.advance();
+    EXPECT_FALSE(answer.has_value());
+
+    clock.advance(1);
+    broker.advance();
+    ASSERT_TRUE(answer.has_value());
+    ASSERT_TRUE(answer->ok());
+    EXPECT_TRUE((*answer)->messages.empty());
+    EXPECT_EQ(broker.pendingWaits(), 0u);
+}
+
+TEST_F(Oci, queueTimeoutAttributeSetsTheDefaultWait)
+{
+    createOci(broker, "orders", {{"timeoutInSeconds", "5"}});
+    std::optional<Result<ReceiveResult>> answer;
+    broker.receiveMessageAsync(get("orders", 1, std::nullopt, std::nullopt),
+                               [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    EXPECT_EQ(broker.nextDeadline(), kStart + 5 * kSecond);
+    clock.advance(5 * kSecond);
+    broker.advance();
+    ASSERT_TRUE(answer.has_value());
+    EXPECT_TRUE((*answer)->messages.empty());
+}
+
+TEST_F(Oci, longPollReturnsAsSoonAsAMessageArrives)
+{
+    createOci(broker, "orders");
+    std::optional<Result<ReceiveResult>> answer;
+    broker.receiveMessageAsync(get("orders", 5, std::nullopt, std::nullopt),
+                               [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    clock.advance(7 * kSecond);
+    put(broker, "orders", "late");
+    ASSERT_TRUE(answer.has_value());
+    ASSERT_TRUE(answer->ok());
+    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"late"});
+}
+
+TEST_F(Oci, timeoutZeroReturnsAtOnce)
+{
+    createOci(broker, "orders");
+    std::optional<Result<ReceiveResult>> answer;
+    const WaitId id = broker.receiveMessageAsync(
+        get("orders", 1, std::nullopt, 0), [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    EXPECT_EQ(id, 0u);
+    ASSERT_TRUE(answer.has_value());
+    EXPECT_TRUE((*answer)->messages.empty());
+    EXPECT_EQ(broker.pendingWaits(), 0u);
+}
+
+// ---- visibility 0: a peek that counts (§6.3) ---------------------------------------------------
+
+TEST_F(Oci, visibilityZeroLeavesMessageVisibleButCountsTheDelivery)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto first = receive(broker, get("orders", 1, 0));
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].receiveCount, 1u);
+    const QueueStats stats = statsOf(broker, "orders");
+    EXPECT_EQ(stats.available, 1);
+    EXPECT_EQ(stats.inFlight, 0);
+    const auto second = receive(broker, get("orders", 1, 0));
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_EQ(second[0].receiveCount, 2u);
+    EXPECT_EQ(second[0].messageId, first[0].messageId);
+}
+
+TEST_F(Oci, visibilityZeroNeverReturnsTheSameMessageTwiceInOneResponse)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "a");
+    put(broker, "orders", "b");
+    const auto got = receive(broker, get("orders", 20, 0));
+    EXPECT_EQ(bodies(got), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST_F(Oci, visibilityZeroDeliveriesCountTowardsTheDeliveryLimit)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "2"}});
+    put(broker, "orders", "m");
+    EXPECT_EQ(receive(broker, get("orders", 1, 0)).size(), 1u);
+    EXPECT_EQ(receive(broker, get("orders", 1, 0)).size(), 1u);
+    EXPECT_TRUE(receive(broker, get("orders", 1, 0)).empty());
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+}
+
+// ---- delivery-count DLQ (§6.3, case 125) -------------------------------------------------------
+
+TEST_F(Oci, messageDeliveredAtMostDeliveryCountTimesThenMovedToBuiltInDlq)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "2"}});
+    put(broker, "orders", "poison");
+    const auto first = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].receiveCount, 1u);
+    clock.advance(10 * kSecond);
+    const auto second = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(second.size(), 1u); // the N-th delivery still happens
+    EXPECT_EQ(second[0].receiveCount, 2u);
+    clock.advance(10 * kSecond);
+    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty());
+
+    const std::string dlq = dlqOf(broker, "orders");
+    ASSERT_FALSE(dlq.empty());
+    EXPECT_EQ(statsOf(broker, dlq).available, 1);
+    const QueueStats source = statsOf(broker, "orders");
+    EXPECT_EQ(source.available + source.inFlight + source.delayed, 0);
+    EXPECT_EQ(source.movedToDeadLetter, 1);
+    auto parked = broker.peekMessages(dlq);
+    ASSERT_TRUE(parked.ok());
+    ASSERT_EQ(parked->size(), 1u);
+    EXPECT_EQ((*parked)[0].body, "poison");
+}
+
+TEST_F(Oci, deliveryCountOneMovesOnTheSecondReceive)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put(broker, "orders", "m");
+    EXPECT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+    clock.advance(10 * kSecond - 1);
+    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // still in flight
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
+    clock.advance(1);
+    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // moved instead of delivered
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+}
+
+TEST_F(Oci, dlqMoveContinuesWithTheNextMessage)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put(broker, "orders", "poison");
+    EXPECT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+    put(broker, "orders", "fresh");
+    clock.advance(10 * kSecond);
+    EXPECT_EQ(bodies(receive(broker, get("orders", 1, 10))), std::vector<std::string>{"fresh"});
+}
+
+TEST_F(Oci, dlqMoveInOneChannelDoesNotHideMessagesOfOtherChannels)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put(broker, "orders", "poison", "a");
+    auto first = get("orders", 1, 10);
+    first.channelFilter = "a";
+    EXPECT_EQ(receive(broker, first).size(), 1u);
+    clock.advance(10 * kSecond); // "poison" is available again, due for the DLQ
+    put(broker, "orders", "good", "b");
+    // Channel a is empty once its message moved; b has a message: a receive must not come back
+    // empty-handed (§6.3: messages from a non-empty channel; §7A: move and keep filling).
+    EXPECT_EQ(bodies(receive(broker, get("orders", 1, 10))), std::vector<std::string>{"good"});
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+}
+
+TEST_F(Oci, dlqMoveInOneChannelDoesNotDelayALongPoll)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put(broker, "orders", "poison", "a");
+    auto first = get("orders", 1, 10);
+    first.channelFilter = "a";
+    EXPECT_EQ(receive(broker, first).size(), 1u);
+    clock.advance(10 * kSecond);
+    put(broker, "orders", "good", "b");
+    std::optional<Result<ReceiveResult>> answer;
+    broker.receiveMessageAsync(get("orders", 1, 10, std::nullopt),
+                               [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    ASSERT_TRUE(answer.has_value())
+        << "a long poll must return at once when a message is available";
+    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"good"});
+}
+
+TEST_F(Oci, queueViewNamesTheBuiltInDlq)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "3"}});
+    auto view = broker.queueView("orders");
+    ASSERT_TRUE(view.ok());
+    EXPECT_FALSE(view->deadLetterTarget.empty());
+    EXPECT_EQ(view->maxReceiveCount, 3);
+    EXPECT_FALSE(view->isBuiltInDeadLetterQueue);
+
+    auto dlq = broker.queueView(view->deadLetterTarget);
+    ASSERT_TRUE(dlq.ok());
+    EXPECT_TRUE(dlq->isBuiltInDeadLetterQueue);
+    EXPECT_EQ(dlq->deadLetterSources, std::vector<std::string>{"orders"});
+
+    const auto all = broker.queues();
+    const auto listed = std::find_if(all.begin(), all.end(), [&](const QueueView& q) {
+        return q.name == view->deadLetterTarget;
+    });
+    ASSERT_NE(listed, all.end());
+    EXPECT_TRUE(listed->isBuiltInDeadLetterQueue);
+
+    auto names = broker.listQueues({});
+    ASSERT_TRUE(names.ok());
+    EXPECT_EQ(names->names, std::vector<std::string>{"orders"});
+}
+
+TEST_F(Oci, deletingTheQueueDeletesItsDlq)
+{
+    createOci(broker, "orders");
+    const std::string dlq = dlqOf(broker, "orders");
+    ASSERT_TRUE(broker.deleteQueue("orders").ok());
+    EXPECT_TRUE(broker.queues().empty());
+    EXPECT_EQ(broker.queueView(dlq).error().code, ErrorCode::QueueDoesNotExist);
+}
+
+TEST_F(Oci, loweringDeliveryCountDoesNotMoveInFlightMessages)
+{
+    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "5"}});
+    put(broker, "orders", "m");
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+        if (i < 2)
+            clock.advance(10 * kSecond);
+    }
+    ASSERT_TRUE(broker.setQueueAttributes("orders", {{"deadLetterQueueDeliveryCount", "2"}}).ok());
+    auto peeked = broker.peekMessages("orders");
+    ASSERT_TRUE(peeked.ok());
+    ASSERT_EQ(peeked->size(), 1u);
+    EXPECT_EQ((*peeked)[0].state, MessageState::InFlight);
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
+    EXPECT_EQ(statsOf(broker, "orders").movedToDeadLetter, 0);
+
+    // Once its visibility lapses, the next receive applies the new maximum.
+    clock.advance(10 * kSecond);
+    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty());
+    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+}
+
+TEST_F(Oci, deliveryCountAbove20IsRejectedAtCreate)
+{
+    CreateQueueRequest request;
+    request.name = "orders";
+    request.oci = true;
+    request.attributes = {{"deadLetterQueueDeliveryCount", "21"}};
+    auto r = broker.createQueue(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidAttributeValue);
+    request.attributes = {{"deadLetterQueueDeliveryCount", "20"}};
+    EXPECT_TRUE(broker.createQueue(request).ok());
+}
+
+// ---- channels (§6.3) ---------------------------------------------------------------------------
+
+TEST_F(Oci, channelIdPlacesTheMessageInThatChannel)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m", "eu");
+    auto peeked = broker.peekMessages("orders");
+    ASSERT_TRUE(peeked.ok());
+    ASSERT_EQ(peeked->size(), 1u);
+    EXPECT_EQ((*peeked)[0].channelId, "eu");
+    auto stats = broker.channelStats("orders", "eu");
+    ASSERT_TRUE(stats.ok());
+    EXPECT_EQ(stats->available, 1);
+    const auto got = receive(broker, get("orders"));
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0].channelId, "eu");
+}
+
+TEST_F(Oci, channelFilterReturnsOnlyThatChannel)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "a1", "a");
+    put(broker, "orders", "b1", "b");
+    put(broker, "orders", "a2", "a");
+    put(broker, "orders", "ab1", "ab");
+    auto onlyB = get("orders", 20);
+    onlyB.channelFilter = "b";
+    EXPECT_EQ(bodies(receive(broker, onlyB)), std::vector<std::string>{"b1"});
+    auto onlyA = get("orders", 20);
+    onlyA.channelFilter = "a"; // exact match: not "ab"
+    EXPECT_EQ(bodies(receive(broker, onlyA)), (std::vector<std::string>{"a1", "a2"}));
+    auto unknown = get("orders", 20);
+    unknown.channelFilter = "zz";
+    EXPECT_TRUE(receive(broker, unknown).empty());
+}
+
+TEST_F(Oci, receivesWithoutFilterTakeTurnsAmongNonEmptyChannels)
+{
+    createOci(broker, "orders");
+    for (int i = 0; i < 3; ++i) {
+        put(broker, "orders", "a" + std::to_string(i), "a");
+        put(broker, "orders", "b" + std::to_string(i), "b");
+    }
+    std::multiset<std::string> channels;
+    for (int i = 0; i < 2; ++i) {
+        const auto got = receive(broker, get("orders", 1));
+        ASSERT_EQ(got.size(), 1u);
+        channels.insert(got[0].channelId);
+    }
+    EXPECT_EQ(channels, (std::multiset<std::string>{"a", "b"}));
+    for (int i = 0; i < 4; ++i) {
+        const auto got = receive(broker, get("orders", 1));
+        ASSERT_EQ(got.size(), 1u);
+        channels.insert(got[0].channelId);
+    }
+    EXPECT_EQ(channels.count("a"), 3u);
+    EXPECT_EQ(channels.count("b"), 3u);
+}
+
+TEST_F(Oci, messagesWithoutChannelTakeTheirTurnToo)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "x");
+    put(broker, "orders", "a1", "a");
+    put(broker, "orders", "y");
+    put(broker, "orders", "a2", "a");
+    std::multiset<std::string> channels;
+    for (int i = 0; i < 2; ++i) {
+        const auto got = receive(broker, get("orders", 1));
+        ASSERT_EQ(got.size(), 1u);
+        channels.insert(got[0].channelId);
+    }
+    EXPECT_EQ(channels, (std::multiset<std::string>{"", "a"}));
+}
+
+TEST_F(Oci, longPollWithChannelFilterWaitsForThatChannel)
+{
+    createOci(broker, "orders");
+    std::optional<Result<ReceiveResult>> answer;
+    auto request = get("orders", 5, std::nullopt, 20);
+    request.channelFilter = "b";
+    broker.receiveMessageAsync(request, [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    put(broker, "orders", "a1", "a");
+    EXPECT_FALSE(answer.has_value());
+    clock.advance(kSecond);
+    put(broker, "orders", "b1", "b");
+    ASSERT_TRUE(answer.has_value());
+    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"b1"});
+    EXPECT_EQ(statsOf(broker, "orders").available, 1);
+}
+
+TEST_F(Oci, channelStatsCountsOneChannel)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "12345", "a");
+    put(broker, "orders", "123", "a");
+    put(broker, "orders", "x", "b");
+    auto onlyA = get("orders", 1);
+    onlyA.channelFilter = "a";
+    ASSERT_EQ(receive(broker, onlyA).size(), 1u);
+
+    auto a = broker.channelStats("orders", "a");
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->available, 1);
+    EXPECT_EQ(a->inFlight, 1);
+    EXPECT_EQ(a->sizeInBytes, 8);
+    auto b = broker.channelStats("orders", "b");
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->available, 1);
+    EXPECT_EQ(b->inFlight, 0);
+    EXPECT_EQ(b->sizeInBytes, 1);
+}
+
+TEST_F(Oci, listChannelsListsNonEmptyChannelsByPrefixSorted)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m", "beta");
+    put(broker, "orders", "m", "alpha");
+    put(broker, "orders", "m", "alp2");
+    put(broker, "orders", "m", "gamma");
+    auto all = broker.listChannels("orders", "");
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(*all, (std::vector<std::string>{"alp2", "alpha", "beta", "gamma"}));
+    auto alp = broker.listChannels("orders", "alp");
+    ASSERT_TRUE(alp.ok());
+    EXPECT_EQ(*alp, (std::vector<std::string>{"alp2", "alpha"}));
+
+    auto onlyBeta = get("orders", 1);
+    onlyBeta.channelFilter = "beta";
+    const auto got = receive(broker, onlyBeta);
+    ASSERT_EQ(got.size(), 1u);
+    ASSERT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+    auto after = broker.listChannels("orders", "");
+    ASSERT_TRUE(after.ok());
+    EXPECT_EQ(*after, (std::vector<std::string>{"alp2", "alpha", "gamma"}));
+}
+
+TEST_F(Oci, channelWithOnlyInFlightMessagesIsStillListed)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m", "a");
+    ASSERT_EQ(receive(broker, get("orders", 1, 60)).size(), 1u);
+    auto listed = broker.listChannels("orders", "");
+    ASSERT_TRUE(listed.ok());
+    EXPECT_EQ(*listed, std::vector<std::string>{"a"});
+}
+
+// ---- UpdateMessage / DeleteMessage (§6.4, case 127) --------------------------------------------
+
+TEST_F(Oci, updateVisibilitySetsVisibleAtFromNow)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    clock.advance(10 * kSecond);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 120);
+    ASSERT_TRUE(changed.ok());
+    const Millis expected = kStart + 10 * kSecond + 120 * kSecond;
+    EXPECT_EQ(changed->visibleAt, expected);
+    EXPECT_EQ(changed->messageId, got[0].messageId);
+
+    clock.set(expected - 1);
+    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    clock.set(expected);
+    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+}
+
+TEST_F(Oci, updateVisibilityCanShortenTheTimeout)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 300));
+    ASSERT_EQ(got.size(), 1u);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 5);
+    ASSERT_TRUE(changed.ok());
+    EXPECT_EQ(changed->visibleAt, kStart + 5 * kSecond);
+    clock.advance(5 * kSecond);
+    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+}
+
+TEST_F(Oci, updateVisibilityHasNoTwelveHourCap)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 43'200));
+    ASSERT_EQ(got.size(), 1u);
+    clock.advance(11 * 3600 * kSecond);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200);
+    ASSERT_TRUE(changed.ok()) << describe(changed.error());
+    EXPECT_EQ(changed->visibleAt, clock.now() + 43'200 * kSecond);
+}
+
+TEST_F(Oci, updateVisibilityAbove43200IsRejected)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'201);
+    ASSERT_FALSE(changed.ok());
+    EXPECT_EQ(changed.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200).ok());
+}
+
+TEST_F(Oci, updateVisibilityZeroMakesTheMessageAvailable)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    ASSERT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 0).ok());
+    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+}
+
+TEST_F(Oci, updateWithGarbageReceiptIsReceiptHandleIsInvalid)
+{
+    createOci(broker, "orders");
+    auto changed = broker.changeMessageVisibility("orders", "garbage", 60);
+    ASSERT_FALSE(changed.ok());
+    EXPECT_EQ(changed.error().code, ErrorCode::ReceiptHandleIsInvalid);
+    auto deleted = broker.deleteMessage("orders", "garbage");
+    ASSERT_FALSE(deleted.ok());
+    EXPECT_EQ(deleted.error().code, ErrorCode::ReceiptHandleIsInvalid);
+}
+
+TEST_F(Oci, oldReceiptAfterRedeliveryIsResourceNotFound)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto first = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(first.size(), 1u);
+    clock.advance(10 * kSecond);
+    const auto second = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(second.size(), 1u);
+
+    auto changed = broker.changeMessageVisibility("orders", first[0].receiptHandle, 60);
+    ASSERT_FALSE(changed.ok());
+    EXPECT_EQ(changed.error().code, ErrorCode::ResourceNotFound);
+    auto deleted = broker.deleteMessage("orders", first[0].receiptHandle);
+    ASSERT_FALSE(deleted.ok());
+    EXPECT_EQ(deleted.error().code, ErrorCode::ResourceNotFound);
+    EXPECT_EQ(statsOf(broker, "orders").inFlight, 1);
+
+    EXPECT_TRUE(broker.deleteMessage("orders", second[0].receiptHandle).ok());
+    EXPECT_EQ(statsOf(broker, "orders").inFlight, 0);
+}
+
+TEST_F(Oci, lapsedReceiptStillUpdatesWhenNotDeliveredAgain)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(got.size(), 1u);
+    clock.advance(11 * kSecond);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 60);
+    ASSERT_TRUE(changed.ok());
+    EXPECT_EQ(changed->visibleAt, clock.now() + 60 * kSecond);
+    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    const QueueStats stats = statsOf(broker, "orders");
+    EXPECT_EQ(stats.available, 0);
+    EXPECT_EQ(stats.inFlight, 1);
+    clock.advance(60 * kSecond);
+    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+}
+
+TEST_F(Oci, lapsedReceiptStillDeletesWhenNotDeliveredAgain)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 10));
+    ASSERT_EQ(got.size(), 1u);
+    clock.advance(11 * kSecond);
+    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+}
+
+TEST_F(Oci, deleteAfterPurgeSucceeds)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
+    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+}
+
+// ---- batches (§6.4, case 129) ------------------------------------------------------------------
+
+TEST_F(Oci, deleteBatchReportsEachEntryInRequestOrder)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    auto result = broker.deleteMessageBatch(
+        "orders", {{"good", got[0].receiptHandle, std::nullopt}, {"bad", "garbage", std::nullopt}});
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->succeededInOrder, (std::vector<bool>{true, false}));
+    ASSERT_EQ(result->successful.size(), 1u);
+    EXPECT_EQ(result->successful[0].id, "good");
+    ASSERT_EQ(result->failed.size(), 1u);
+    EXPECT_EQ(result->failed[0].id, "bad");
+    EXPECT_EQ(result->failed[0].error.code, ErrorCode::ReceiptHandleIsInvalid);
+    EXPECT_FALSE(result->failed[0].error.message.empty());
+    EXPECT_EQ(statsOf(broker, "orders").inFlight, 0);
+}
+
+TEST_F(Oci, deleteBatchWithGarbageFirstKeepsRequestOrder)
+{
+    createOci(broker, "orders");
+    put(broker, "orders", "m");
+    const auto got = receive(broker, get("orders", 1, 30));
+    ASSERT_EQ(got.size(), 1u);
+    auto result = broker.deleteMessageBatch(
+        "orders", {{"bad", "garbage", std::nullopt}, {"good", got[0].receiptHandle, std::nullopt}});
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->succeededInOrder, (std::vector<bool>{false, true}));
+}
+
+std::vector<BatchSendEntry> sendEntries(int n)
+{
+    std::vector<BatchSendEntry> entries;
+    for (int i = 0; i < n; ++i) {
+        BatchSendEntry e;
+        e.id = "e" + std::to_string(i);
+        e.message.body = "m" + std::to_string(i);
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
+TEST_F(Oci, batchesAcceptUpTo20Entries)
+{
+    createOci(broker, "orders");
+    auto sent = broker.sendMessageBatch("orders", sendEntries(20));
+    ASSERT_TRUE(sent.ok());
+    EXPECT_EQ(sent->successful.size(), 20u);
+
+    const auto got = receive(broker, get("orders", 20, 60));
+    ASSERT_EQ(got.size(), 20u);
+    std::vector<BatchReceiptEntry> changes;
+    std::vector<BatchReceiptEntry> deletes;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        changes.push_back({"c" + std::to_string(i), got[i].receiptHandle, 90});
+        deletes.push_back({"d" + std::to_string(i), got[i].receiptHandle, std::nullopt});
+    }
+    auto changed = broker.changeMessageVisibilityBatch("orders", changes);
+    ASSERT_TRUE(changed.ok());
+    EXPECT_EQ(changed->successful.size(), 20u);
+    auto deleted = broker.deleteMessageBatch("orders", deletes);
+    ASSERT_TRUE(deleted.ok());
+    EXPECT_EQ(deleted->successful.size(), 20u);
+}
+
+TEST_F(Oci, batchesOf21EntriesAreRejected)
+{
+    createOci(broker, "orders");
+    auto sent = broker.sendMessageBatch("orders", sendEntries(21));
+    ASSERT_FALSE(sent.ok());
+    EXPECT_EQ(sent.error().code, ErrorCode::TooManyEntriesInBatchRequest);
+
+    std::vector<BatchReceiptEntry> entries;
+    for (int i = 0; i < 21; ++i)
+        entries.push_back({"e" + std::to_string(i), "garbage", 30});
+    auto changed = broker.changeMessageVisibilityBatch("orders", entries);
+    ASSERT_FALSE(changed.ok());
+    EXPECT_EQ(changed.error().code, ErrorCode::TooManyEntriesInBatchRequest);
+    auto deleted = broker.deleteMessageBatch("orders", entries);
+    ASSERT_FALSE(deleted.ok());
+    EXPECT_EQ(deleted.error().code, ErrorCode::TooManyEntriesInBatchRequest);
+}
+
+// ---- retention stamps (§6.5, case 131) ---------------------------------------------------------
+
+TEST_F(Oci, sendResultExpiresAtIsSentAtPlusRetention)
+{
+    createOci(broker, "orders", {{"retentionInSeconds", "600"}});
+    clock.advance(1234);
+    const SendResult sent = put(broker, "orders", "m");
+    EXPECT_EQ(sent.sentAt, kStart + 1234);
+    EXPECT_EQ(sent.expiresAt, sent.sentAt + 600 * kSecond);
+}
+
+TEST_F(Oci, receivedMessageCarriesExpiresAtAndVisibleAt)
+{
+    createOci(broker, "orders", {{"retentionInSeconds", "600"}});
+    const SendResult sent = put(broker, "orders", "m");
+    clock.advance(5 * kSecond);
+    const auto got = receive(broker, get("orders", 1, 45));
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0].sentAt, sent.sentAt);
+    EXPECT_EQ(got[0].expiresAt, sent.sentAt + 600 * kSecond);
+    EXPECT_EQ(got[0].visibleAt, clock.now() + 45 * kSecond);
+}
+
+TEST_F(Oci, messageIsGoneExactlyAtItsExpiry)
+{
+    createOci(broker, "orders", {{"retentionInSeconds", "60"}});
+    const SendResult sent = put(broker, "orders", "m");
+    clock.set(sent.expiresAt - 1);
+    EXPECT_EQ(statsOf(broker, "orders").available, 1);
+    clock.set(sent.expiresAt);
+    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+    EXPECT_TRUE(receive(broker, get("orders")).empty());
+}
+
+TEST_F(Oci, retentionIsCreationOnly)
+{
+    createOci(broker, "orders");
+    auto r = broker.setQueueAttributes("orders", {{"retentionInSeconds", "600"}});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidAttributeName);
+}
+
+// ---- purge (§6.3, §6.4) ------------------------------------------------------------------------
+
+class OciPurge : public Oci {
+protected:
+    void SetUp() override
+    {
+        createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
+        put(broker, "orders", "poison");
+        ASSERT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+        clock.advance(10 * kSecond);
+        ASSERT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // moved to the DLQ
+        put(broker, "orders", "a");
+        put(broker, "orders", "b");
+        dlq = dlqOf(broker, "orders");
+        ASSERT_EQ(statsOf(broker, dlq).available, 1);
+        ASSERT_EQ(statsOf(broker, "orders").available, 2);
+    }
+    std::string dlq;
+};
+
+TEST_F(OciPurge, normalPurgesOnlyTheQueue)
+{
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
+    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+    EXPECT_EQ(statsOf(broker, dlq).available, 1);
+}
+
+TEST_F(OciPurge, deadLetterPurgesOnlyTheDlq)
+{
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::DeadLetter).ok());
+    EXPECT_EQ(statsOf(broker, "orders").available, 2);
+    EXPECT_EQ(statsOf(broker, dlq).available, 0);
+}
+
+TEST_F(OciPurge, bothPurgesQueueAndDlq)
+{
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Both).ok());
+    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+    EXPECT_EQ(statsOf(broker, dlq).available, 0);
+}
+
+TEST_F(OciPurge, purgeHasNoSixtySecondLimit)
+{
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
+    put(broker, "orders", "c");
+    auto again = broker.purgeQueue("orders", PurgeTarget::Normal);
+    ASSERT_TRUE(again.ok()) << describe(again.error());
+    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+}
+
+// ---- PutMessages rules (§6, §6.4) --------------------------------------------------------------
+
+TEST_F(Oci, perMessageDelayIsRejected)
+{
+    createOci(broker, "orders");
+    SendMessageRequest request;
+    request.queue = "orders";
+    request.body = "m";
+    request.delaySeconds = 5;
+    auto r = broker.sendMessage(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(statsOf(broker, "orders").sent, 0);
+}
+
+TEST_F(Oci, messageGroupIdIsRejected)
+{
+    createOci(broker, "orders");
+    SendMessageRequest request;
+    request.queue = "orders";
+    request.body = "m";
+    request.groupId = "g";
+    auto r = broker.sendMessage(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+}
+
+TEST_F(Oci, deduplicationIdIsRejected)
+{
+    createOci(broker, "orders");
+    SendMessageRequest request;
+    request.queue = "orders";
+    request.body = "m";
+    request.deduplicationId = "d";
+    auto r = broker.sendMessage(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+}
+
+TEST_F(Oci, messageLargerThanMaxMessageSizeIsRejected)
+{
+    createOci(broker, "orders", {{"maxMessageSizeInBytes", "1024"}});
+    SendMessageRequest request;
+    request.queue = "orders";
+    request.body = std::string(1024, 'x');
+    EXPECT_TRUE(broker.sendMessage(request).ok());
+    request.body = std::string(1025, 'x');
+    auto r = broker.sendMessage(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+}
+
+TEST_F(Oci, defaultMaxMessageSizeFollowsBrokerOption)
+{
+    createOci(broker, "orders");
+    SendMessageRequest request;
+    request.queue = "orders";
+    request.body = std::string(128 * 1024, 'x');
+    EXPECT_TRUE(broker.sendMessage(request).ok());
+    request.body = std::string(128 * 1024 + 1, 'x');
+    auto r = broker.sendMessage(request);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
+}
+
+} // namespace
+} // namespace inflight::engine
