@@ -26,7 +26,7 @@ StringMap BrokerState::allAttributes(const Queue& q) const
     return a;
 }
 
-MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m) const
+MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m)
 {
     MessageView v;
     v.key = MessageKey{slot, m.sequence};
@@ -47,7 +47,8 @@ MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m) co
     v.receiveCount = m.receiveCount;
     v.sentAt = m.sentAt;
     v.firstReceivedAt = m.firstReceivedAt;
-    v.deliverAt = deliverAt(q, m);
+    if (m.state == MessageState::Delayed)
+        v.deliverAt = deliverAt(q, m);
     if (m.state == MessageState::InFlight) {
         v.visibleAt = m.deadline;
         v.receiptHandle = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
@@ -55,7 +56,7 @@ MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m) co
     v.receivedAt = m.receivedAt;
     v.expiresAt = m.retentionBase + q.retentionMillis();
     const std::int64_t limit = maxReceiveCount(q);
-    v.movesToDeadLetterOnNextReceive = limit > 0 && m.receiveCount >= limit;
+    v.movesToDeadLetterOnNextReceive = limit > 0 && m.receiveCount >= limit && deadLetterTarget(q) != nullptr;
     return v;
 }
 

@@ -59,13 +59,20 @@ Result<ListQueuesResult> paginate(std::vector<std::string> names, const ListQueu
     return result;
 }
 
+// Tag limits count Unicode characters (§1.3), not UTF-8 bytes.
+std::size_t codePoints(std::string_view s)
+{
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
 Status validateTags(const StringMap& tags)
 {
     for (const auto& [key, value] : tags) {
-        if (key.empty() || key.size() > 128)
+        if (key.empty() || codePoints(key) > 128)
             return makeError(ErrorCode::InvalidParameterValue,
                              "Tag keys must be between 1 and 128 characters in length.", "Tags");
-        if (value.size() > 256)
+        if (codePoints(value) > 256)
             return makeError(ErrorCode::InvalidParameterValue,
                              "Tag values may only be up to 256 characters in length.", "Tags");
         if (key.compare(0, 4, "aws:") == 0)

@@ -82,8 +82,11 @@ Status BrokerState::deleteOne(Queue& q, std::string_view handle, Millis now, con
     } else if (!located->current) {
         if (!options.staleReceiptDeletes)
             return Done{};
-    } else if (!inFlight && options.strictMessageNotInflight) {
-        return notInFlight(handle);
+    } else if (!inFlight) {
+        if (options.strictMessageNotInflight)
+            return notInFlight(handle);
+        if (!options.staleReceiptDeletes)
+            return Done{}; // an expired receipt is stale too
     }
     ++q.counters.deleted;
     if (wantEvents()) {
@@ -151,6 +154,7 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
                                "the message is beyond the limit [43200 seconds]",
                          "VisibilityTimeout");
 
+    ++m->visibilityChanges;
     if (visibility == 0) {
         if (inFlight) {
             makeAvailable(q, located->slot, *m, true);

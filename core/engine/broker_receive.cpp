@@ -43,7 +43,8 @@ AttributeFilter AttributeFilter::from(const std::vector<std::string>& names)
         if (n == "All" || n == ".*" || n == "*")
             filter.all = true;
         else if (n.size() > 2 && n.compare(n.size() - 2, 2, ".*") == 0)
-            filter.prefixes.push_back(n.substr(0, n.size() - 1)); // keep the dot: "Foo."
+            // "Hel.*" matches "Help.Me" and "Hello" (the AWS-recorded digest of §2.6).
+            filter.prefixes.push_back(n.substr(0, n.size() - 2));
         else
             filter.exact.push_back(n);
     }
@@ -271,7 +272,7 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
                 const bool unchanged = std::all_of(record.items.begin(), record.items.end(), [&](const auto& item) {
                     const Message* m = q.store.find(item.slot, item.sequence);
                     return m && m->receiveCount == item.receiveCount && m->state == MessageState::InFlight
-                        && m->deadline == item.visibleAt;
+                        && m->deadline == item.visibleAt && m->visibilityChanges == item.visibilityChanges;
                 });
                 if (unchanged) {
                     // The same receive again: same messages and handles, visibility restarted.
@@ -339,7 +340,8 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             for (const ReceivedMessage& rm : result.messages) {
                 auto token = decodeReceipt(rm.receiptHandle, receiptKey);
                 const Message& m = q.store.at(token->slot);
-                record.items.push_back({token->slot, token->sequence, token->receiveCount, m.deadline, rm.receiptHandle});
+                record.items.push_back(
+                    {token->slot, token->sequence, token->receiveCount, m.deadline, m.visibilityChanges, rm.receiptHandle});
             }
             q.attempts[plan.attemptId] = std::move(record);
             q.attemptExpiry.emplace_back(now + options.receiveAttemptWindow, plan.attemptId);
@@ -375,7 +377,7 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
         }
     }
 
-    const std::string channelId = channel->id;
+    std::string channelId = channel->id;
     std::vector<std::pair<std::uint32_t, std::uint64_t>> stillAvailable; // visibility 0
     while (static_cast<std::int64_t>(result.messages.size()) < take && !channel->available.empty()) {
         const AvailableQueue::Entry e = channel->available.front();
@@ -387,8 +389,14 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             != stillAvailable.end())
             continue; // never the same message twice in one response
         if (tryMoveToDeadLetter(q, e.slot, *m, now, plan.origin)) {
-            if (channel != &q.defaultChannel && q.channels.find(channelId) == q.channels.end())
-                return result; // the channel emptied and is gone
+            const bool gone = channel != &q.defaultChannel && q.channels.find(channelId) == q.channels.end();
+            if (gone || channel->availableCount == 0) {
+                // Nothing left here: an unfiltered OCI receive moves on to the next non-empty
+                // channel. Ends: each pass delivers or takes an emptied channel out of the ring.
+                if (!q.isOci() || plan.channelFilter || !result.messages.empty() || !(channel = q.channelRing.front()))
+                    return result;
+                channelId = channel->id;
+            }
             continue;
         }
         result.messages.push_back(deliver(q, e.slot, *m, plan, now));
@@ -435,6 +443,12 @@ void BrokerState::serveWaiters(Queue& q, Millis now)
         auto it = waiters.find(id);
         if (it == waiters.end())
             continue;
+        if (it->second.deadline <= now) {
+            // The wait ended before this call looked at the clock: empty, not this message.
+            completions.emplace_back(std::move(it->second.done), ReceiveResult{});
+            waiters.erase(it);
+            continue;
+        }
         Result<ReceiveResult> r = receiveNow(q, it->second.plan, true, now);
         if (!r.ok() || !r->messages.empty()) {
             completions.emplace_back(std::move(it->second.done), std::move(r));

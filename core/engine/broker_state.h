@@ -177,7 +177,7 @@ public:
     bool moveOneByTask(MoveTask& task, Millis at);
 
     // ---- peek (broker_peek.cpp) ----
-    MessageView view(Queue& q, std::uint32_t slot, const Message& m) const;
+    MessageView view(Queue& q, std::uint32_t slot, const Message& m);
     QueueStats stats(const Queue& q) const;
     StringMap allAttributes(const Queue& q) const;
 };

@@ -8,97 +8,90 @@ namespace inflight::engine {
 
 namespace {
 
-enum class Due { None, Delay, Visibility, Retention };
+// The due time of the first valid entry of each heap (stale entries are dropped on the way).
+Millis dueDelay(const BrokerState& s, Queue& q)
+{
+    while (!q.delayed.empty()) {
+        const DeadlineEntry& e = q.delayed.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        if (m && m->state == MessageState::Delayed && (q.isFifo() ? m->sentAt == e.at : m->deadline == e.at))
+            return s.deliverAt(q, *m);
+        q.delayed.pop();
+    }
+    return kNoDeadline;
+}
+
+Millis dueVisibility(Queue& q)
+{
+    while (!q.visibility.empty()) {
+        const DeadlineEntry& e = q.visibility.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        if (m && m->state == MessageState::InFlight && m->deadline == e.at)
+            return e.at;
+        q.visibility.pop();
+    }
+    return kNoDeadline;
+}
+
+Millis dueRetention(Queue& q)
+{
+    while (!q.retention.empty()) {
+        const DeadlineEntry& e = q.retention.top();
+        const Message* m = q.store.find(e.slot, e.sequence);
+        if (m && m->retentionBase == e.at)
+            return e.at + q.retentionMillis();
+        q.retention.pop();
+    }
+    return kNoDeadline;
+}
 
 } // namespace
 
 Millis BrokerState::nextDeadline(Queue& q)
 {
-    Millis best = kNoDeadline;
-    while (!q.delayed.empty()) {
-        const DeadlineEntry& e = q.delayed.top();
-        const Message* m = q.store.find(e.slot, e.sequence);
-        const bool valid = m && m->state == MessageState::Delayed
-            && (q.isFifo() ? m->sentAt == e.at : m->deadline == e.at);
-        if (!valid) {
-            q.delayed.pop();
-            continue;
-        }
-        best = std::min(best, deliverAt(q, *m));
-        break;
-    }
-    while (!q.visibility.empty()) {
-        const DeadlineEntry& e = q.visibility.top();
-        const Message* m = q.store.find(e.slot, e.sequence);
-        if (!m || m->state != MessageState::InFlight || m->deadline != e.at) {
-            q.visibility.pop();
-            continue;
-        }
-        best = std::min(best, e.at);
-        break;
-    }
-    while (!q.retention.empty()) {
-        const DeadlineEntry& e = q.retention.top();
-        const Message* m = q.store.find(e.slot, e.sequence);
-        if (!m || m->retentionBase != e.at) {
-            q.retention.pop();
-            continue;
-        }
-        best = std::min(best, e.at + q.retentionMillis());
-        break;
-    }
-    return best;
+    return std::min({dueDelay(*this, q), dueVisibility(q), dueRetention(q)});
 }
 
 void BrokerState::settle(Queue& q, Millis now)
 {
     bool becameAvailable = false;
     for (;;) {
-        // nextDeadline() leaves a valid entry on top of each heap; take the earliest due one.
-        if (nextDeadline(q) > now)
+        const Millis tDelay = dueDelay(*this, q);
+        const Millis tVisibility = dueVisibility(q);
+        const Millis tRetention = dueRetention(q);
+        const Millis first = std::min({tDelay, tVisibility, tRetention});
+        if (first > now)
             break;
-        Due which = Due::None;
-        Millis when = kNoDeadline;
-        if (!q.delayed.empty()) {
-            const DeadlineEntry& e = q.delayed.top();
-            const Millis t = deliverAt(q, q.store.at(e.slot));
-            if (t <= now && t < when)
-                which = Due::Delay, when = t;
-        }
-        if (!q.visibility.empty() && q.visibility.top().at <= now && q.visibility.top().at < when)
-            which = Due::Visibility, when = q.visibility.top().at;
-        if (!q.retention.empty()) {
-            const Millis t = q.retention.top().at + q.retentionMillis();
-            if (t <= now && t < when)
-                which = Due::Retention, when = t;
-        }
-        if (which == Due::None)
-            break;
-
-        if (which == Due::Delay) {
+        // Take a run from the earliest heap, up to the next deadline of the others, so many
+        // expiries at the same instant cost one pass (time order is kept across heaps).
+        if (first == tVisibility) {
+            const Millis bound = std::min({tDelay, tRetention, now});
+            // first <= bound: the loop runs at least once.
+            for (Millis t = tVisibility; t <= bound; t = dueVisibility(q)) {
+                const DeadlineEntry e = q.visibility.top();
+                q.visibility.pop();
+                Message& m = q.store.at(e.slot);
+                makeAvailable(q, e.slot, m, true);
+                ++q.counters.visibilityExpired;
+                if (wantEvents())
+                    emit(messageEvent(EventKind::VisibilityExpired, q, e.slot, m, t, "engine"));
+            }
+            becameAvailable = true;
+        } else if (first == tDelay) {
             const DeadlineEntry e = q.delayed.top();
             q.delayed.pop();
             Message& m = q.store.at(e.slot);
             makeAvailable(q, e.slot, m, false);
             becameAvailable = true;
             if (wantEvents())
-                emit(messageEvent(EventKind::DelayEnded, q, e.slot, m, when, "engine"));
-        } else if (which == Due::Visibility) {
-            const DeadlineEntry e = q.visibility.top();
-            q.visibility.pop();
-            Message& m = q.store.at(e.slot);
-            makeAvailable(q, e.slot, m, true);
-            becameAvailable = true;
-            ++q.counters.visibilityExpired;
-            if (wantEvents())
-                emit(messageEvent(EventKind::VisibilityExpired, q, e.slot, m, when, "engine"));
+                emit(messageEvent(EventKind::DelayEnded, q, e.slot, m, tDelay, "engine"));
         } else {
             const DeadlineEntry e = q.retention.top();
             q.retention.pop();
             Message& m = q.store.at(e.slot);
             ++q.counters.retentionExpired;
             if (wantEvents())
-                emit(messageEvent(EventKind::RetentionExpired, q, e.slot, m, when, "engine"));
+                emit(messageEvent(EventKind::RetentionExpired, q, e.slot, m, tRetention, "engine"));
             removeMessage(q, e.slot, m);
         }
     }

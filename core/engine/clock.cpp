@@ -77,9 +77,10 @@ Millis SimulatedClock::realDelayUntil(Millis t) const
     const Millis current = now();
     if (t <= current)
         return 0;
-    if (m_paused)
+    if (m_paused || t == kNoDeadline)
         return kNoDeadline;
-    return static_cast<Millis>(std::ceil(static_cast<double>(t - current) / m_speed));
+    const double real = std::ceil(static_cast<double>(t - current) / m_speed);
+    return real >= static_cast<double>(kNoDeadline) ? kNoDeadline : static_cast<Millis>(real);
 }
 
 } // namespace inflight::engine

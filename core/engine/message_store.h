@@ -36,6 +36,7 @@ struct Message {
     std::uint32_t next = kNoSlot; // FIFO group order, or the free list
     std::uint32_t prev = kNoSlot;
     std::uint32_t receiptNonce = 0; // of the current receipt, so it can be shown again
+    std::uint32_t visibilityChanges = 0; // ChangeMessageVisibility calls (attempt-id replay check)
     void* bucket = nullptr;
     std::string body;
     std::unique_ptr<MessageAttributes> attributes; // null when none

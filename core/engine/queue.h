@@ -104,6 +104,7 @@ struct AttemptRecord {
         std::uint64_t sequence;
         std::uint32_t receiveCount;
         Millis visibleAt;
+        std::uint32_t visibilityChanges;
         std::string receipt;
     };
     Millis expiresAt = 0;

@@ -841,6 +841,10 @@ TEST_F(DeadLetterTest, longPollOnDeadLetterQueueIsAnsweredByAMovedMessage)
     const SendResult sent = send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
 
+    // The source's visibility runs out first, then a 20 s long poll starts on the DLQ: the
+    // receive on the source that moves the message answers it (a wait past its deadline would
+    // end empty instead).
+    clock.advance(30'000);
     std::optional<Result<ReceiveResult>> answer;
     ReceiveRequest wait;
     wait.queue = "dlq";
@@ -848,7 +852,6 @@ TEST_F(DeadLetterTest, longPollOnDeadLetterQueueIsAnsweredByAMovedMessage)
     const WaitId id
         = broker.receiveMessageAsync(wait, [&](Result<ReceiveResult> r) { answer = std::move(r); });
     ASSERT_NE(id, 0u);
-    clock.advance(30'000);
     EXPECT_FALSE(answer.has_value());
     EXPECT_TRUE(receive("src").empty());
 
