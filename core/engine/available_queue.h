@@ -18,7 +18,10 @@ public:
         std::uint32_t slot;
     };
 
-    void pushNew(std::uint32_t slot, std::uint64_t sequence) { m_fresh.push_back({sequence, slot}); }
+    void pushNew(std::uint32_t slot, std::uint64_t sequence)
+    {
+        m_fresh.push_back({sequence, slot});
+    }
     void pushReturned(std::uint32_t slot, std::uint64_t sequence)
     {
         m_returned.push_back({sequence, slot});

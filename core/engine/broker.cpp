@@ -37,10 +37,22 @@ Broker::Broker(const Clock& clock, BrokerOptions options)
 
 Broker::~Broker() = default;
 
-const Clock& Broker::clock() const { return m_state->clock; }
-const BrokerOptions& Broker::options() const { return m_state->options; }
-void Broker::setEventSink(EventSink sink) { m_state->sink = std::move(sink); }
-std::string Broker::arnForName(std::string_view name) const { return m_state->arnFor(name); }
+const Clock& Broker::clock() const
+{
+    return m_state->clock;
+}
+const BrokerOptions& Broker::options() const
+{
+    return m_state->options;
+}
+void Broker::setEventSink(EventSink sink)
+{
+    m_state->sink = std::move(sink);
+}
+std::string Broker::arnForName(std::string_view name) const
+{
+    return m_state->arnFor(name);
+}
 
 // ---- queues ------------------------------------------------------------------------------------
 
@@ -62,7 +74,8 @@ Result<QueueRef> Broker::getQueueByArn(std::string_view arn)
 {
     if (Queue* q = m_state->findQueueByArn(arn))
         return refOf(*q);
-    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.", "QueueArn");
+    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.",
+                     "QueueArn");
 }
 
 Result<ListQueuesResult> Broker::listQueues(const ListQueuesRequest& request)
@@ -76,7 +89,8 @@ Status Broker::deleteQueue(std::string_view name, const Origin& origin)
     return deleteQueueIn(*m_state, name, clock().now(), origin);
 }
 
-Result<StringMap> Broker::getQueueAttributes(std::string_view name, const std::vector<std::string>& names)
+Result<StringMap> Broker::getQueueAttributes(std::string_view name,
+                                             const std::vector<std::string>& names)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(name);
@@ -86,7 +100,8 @@ Result<StringMap> Broker::getQueueAttributes(std::string_view name, const std::v
     return getAttributesIn(*m_state, **q, names);
 }
 
-Status Broker::setQueueAttributes(std::string_view name, const StringMap& attributes, const Origin& origin)
+Status Broker::setQueueAttributes(std::string_view name, const StringMap& attributes,
+                                  const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(name);
@@ -106,7 +121,8 @@ Status Broker::tagQueue(std::string_view name, const StringMap& tags, const Orig
     return tagIn(*m_state, **q, tags, clock().now(), origin);
 }
 
-Status Broker::untagQueue(std::string_view name, const std::vector<std::string>& keys, const Origin& origin)
+Status Broker::untagQueue(std::string_view name, const std::vector<std::string>& keys,
+                          const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(name);
@@ -134,7 +150,8 @@ Status Broker::purgeQueue(std::string_view name, PurgeTarget target, const Origi
     return purgeIn(*m_state, **q, target, now, origin);
 }
 
-Result<ListQueuesResult> Broker::listDeadLetterSourceQueues(std::string_view name, const ListQueuesRequest& page)
+Result<ListQueuesResult> Broker::listDeadLetterSourceQueues(std::string_view name,
+                                                            const ListQueuesRequest& page)
 {
     auto q = m_state->requireQueue(name);
     if (!q)
@@ -143,8 +160,8 @@ Result<ListQueuesResult> Broker::listDeadLetterSourceQueues(std::string_view nam
 }
 
 Status Broker::addPermission(std::string_view name, const std::string& label,
-                             const std::vector<std::string>& accountIds, const std::vector<std::string>& actions,
-                             const Origin& origin)
+                             const std::vector<std::string>& accountIds,
+                             const std::vector<std::string>& actions, const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(name);
@@ -153,7 +170,8 @@ Status Broker::addPermission(std::string_view name, const std::string& label,
     return addPermissionIn(*m_state, **q, label, accountIds, actions, clock().now(), origin);
 }
 
-Status Broker::removePermission(std::string_view name, const std::string& label, const Origin& origin)
+Status Broker::removePermission(std::string_view name, const std::string& label,
+                                const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(name);
@@ -193,18 +211,20 @@ Result<BatchResult<SendResult>> Broker::sendMessageBatch(std::string_view queue,
         constexpr std::int64_t kMaxBatchBytes = 1'048'576;
         if (total > kMaxBatchBytes)
             return makeError(ErrorCode::BatchRequestTooLong,
-                             "Batch requests cannot be longer than 1048576 bytes. You have sent " + std::to_string(total)
-                                 + " bytes.");
+                             "Batch requests cannot be longer than 1048576 bytes. You have sent "
+                                 + std::to_string(total) + " bytes.");
         if (q.isFifo()) {
             for (const BatchSendEntry& e : entries) {
                 if (!e.message.groupId)
                     return makeError(ErrorCode::InvalidParameterValue,
-                                     "The request must contain the parameter MessageGroupId.", "MessageGroupId");
+                                     "The request must contain the parameter MessageGroupId.",
+                                     "MessageGroupId");
                 if (!e.message.deduplicationId && !q.config.contentBasedDeduplication)
-                    return makeError(ErrorCode::InvalidParameterValue,
-                                     "The queue should either have ContentBasedDeduplication enabled or "
-                                     "MessageDeduplicationId provided explicitly",
-                                     "MessageDeduplicationId");
+                    return makeError(
+                        ErrorCode::InvalidParameterValue,
+                        "The queue should either have ContentBasedDeduplication enabled or "
+                        "MessageDeduplicationId provided explicitly",
+                        "MessageDeduplicationId");
             }
         }
     }
@@ -271,9 +291,13 @@ bool Broker::cancelWait(WaitId id)
     return true;
 }
 
-std::size_t Broker::pendingWaits() const { return m_state->waiters.size(); }
+std::size_t Broker::pendingWaits() const
+{
+    return m_state->waiters.size();
+}
 
-Status Broker::deleteMessage(std::string_view queue, std::string_view receiptHandle, const Origin& origin)
+Status Broker::deleteMessage(std::string_view queue, std::string_view receiptHandle,
+                             const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(queue);
@@ -308,10 +332,9 @@ Result<BatchResult<Done>> Broker::deleteMessageBatch(std::string_view queue,
     return result;
 }
 
-Result<ChangeVisibilityResult> Broker::changeMessageVisibility(std::string_view queue,
-                                                               std::string_view receiptHandle,
-                                                               std::optional<std::int64_t> visibilityTimeout,
-                                                               const Origin& origin)
+Result<ChangeVisibilityResult> Broker::changeMessageVisibility(
+    std::string_view queue, std::string_view receiptHandle,
+    std::optional<std::int64_t> visibilityTimeout, const Origin& origin)
 {
     CallScope scope(*m_state);
     auto q = m_state->requireQueue(queue);
@@ -353,14 +376,15 @@ Result<std::string> Broker::startMessageMoveTask(const StartMoveTaskRequest& req
     return startMoveTaskIn(*m_state, request, clock().now());
 }
 
-Result<std::vector<MoveTaskInfo>> Broker::listMessageMoveTasks(std::string_view sourceArn,
-                                                               std::optional<std::int64_t> maxResults)
+Result<std::vector<MoveTaskInfo>> Broker::listMessageMoveTasks(
+    std::string_view sourceArn, std::optional<std::int64_t> maxResults)
 {
     CallScope scope(*m_state);
     return listMoveTasksIn(*m_state, sourceArn, maxResults, clock().now());
 }
 
-Result<std::int64_t> Broker::cancelMessageMoveTask(std::string_view taskHandle, const Origin& origin)
+Result<std::int64_t> Broker::cancelMessageMoveTask(std::string_view taskHandle,
+                                                   const Origin& origin)
 {
     CallScope scope(*m_state);
     return cancelMoveTaskIn(*m_state, taskHandle, clock().now(), origin);
@@ -368,7 +392,10 @@ Result<std::int64_t> Broker::cancelMessageMoveTask(std::string_view taskHandle, 
 
 // ---- time --------------------------------------------------------------------------------------
 
-Millis Broker::nextDeadline() { return m_state->nextDeadlineAll(); }
+Millis Broker::nextDeadline()
+{
+    return m_state->nextDeadlineAll();
+}
 
 void Broker::advance(Millis now)
 {
@@ -405,12 +432,14 @@ Result<QueueView> Broker::queueView(std::string_view name)
     if (q.isOci()) {
         v.deadLetterTarget = q.builtInDeadLetterName;
     } else if (q.config.redrivePolicy) {
-        v.deadLetterTarget = queueNameFromArn(q.config.redrivePolicy->deadLetterTargetArn).value_or("");
+        v.deadLetterTarget
+            = queueNameFromArn(q.config.redrivePolicy->deadLetterTargetArn).value_or("");
     }
     v.maxReceiveCount = m_state->maxReceiveCount(q);
     v.isBuiltInDeadLetterQueue = q.isBuiltInDeadLetter;
     for (const auto& [otherName, other] : m_state->queues) {
-        if (other->config.redrivePolicy && other->config.redrivePolicy->deadLetterTargetArn == q.arn)
+        if (other->config.redrivePolicy
+            && other->config.redrivePolicy->deadLetterTargetArn == q.arn)
             v.deadLetterSources.push_back(otherName);
         if (other->builtInDeadLetterName == q.name)
             v.deadLetterSources.push_back(otherName);
@@ -428,7 +457,8 @@ Result<QueueStats> Broker::queueStats(std::string_view name)
     return m_state->stats(**q);
 }
 
-Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name, const PeekRequest& request)
+Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
+                                                      const PeekRequest& request)
 {
     CallScope scope(*m_state);
     auto found = m_state->requireQueue(name);
@@ -466,7 +496,8 @@ Result<MessageView> Broker::peekMessage(std::string_view name, MessageKey key)
     m_state->settle(q, clock().now());
     const Message* m = q.store.find(key.slot, key.sequence);
     if (!m)
-        return makeError(ErrorCode::ResourceNotFound, "The message is no longer in the queue.", "MessageKey");
+        return makeError(ErrorCode::ResourceNotFound, "The message is no longer in the queue.",
+                         "MessageKey");
     return m_state->view(q, key.slot, *m);
 }
 
@@ -484,8 +515,9 @@ Result<std::vector<GroupView>> Broker::peekGroups(std::string_view name)
         std::vector<FifoGroup*> groups;
         for (auto& [id, g] : q.groups)
             groups.push_back(g.get());
-        std::sort(groups.begin(), groups.end(),
-                  [&](FifoGroup* a, FifoGroup* b) { return q.store.at(a->head).sequence < q.store.at(b->head).sequence; });
+        std::sort(groups.begin(), groups.end(), [&](FifoGroup* a, FifoGroup* b) {
+            return q.store.at(a->head).sequence < q.store.at(b->head).sequence;
+        });
         for (FifoGroup* g : groups) {
             const Message& head = q.store.at(g->head);
             GroupView v;
@@ -495,7 +527,8 @@ Result<std::vector<GroupView>> Broker::peekGroups(std::string_view name)
             v.blocked = head.state != MessageState::Available;
             if (v.blocked) {
                 v.blockingMessageId = v.headMessageId;
-                v.blockedUntil = head.state == MessageState::InFlight ? head.deadline : m_state->deliverAt(q, head);
+                v.blockedUntil = head.state == MessageState::InFlight ? head.deadline
+                                                                      : m_state->deliverAt(q, head);
             }
             v.waiting = g->count - 1;
             v.inFlight = g->inFlight;
@@ -510,12 +543,15 @@ Result<std::vector<GroupView>> Broker::peekGroups(std::string_view name)
         v.inFlight = c.inFlightCount;
         return v;
     };
-    if (q.defaultChannel.availableCount + q.defaultChannel.inFlightCount + q.defaultChannel.delayedCount > 0)
+    if (q.defaultChannel.availableCount + q.defaultChannel.inFlightCount
+            + q.defaultChannel.delayedCount
+        > 0)
         result.push_back(describe(q.defaultChannel));
     std::vector<const Channel*> channels;
     for (const auto& [id, c] : q.channels)
         channels.push_back(c.get());
-    std::sort(channels.begin(), channels.end(), [](const Channel* a, const Channel* b) { return a->id < b->id; });
+    std::sort(channels.begin(), channels.end(),
+              [](const Channel* a, const Channel* b) { return a->id < b->id; });
     for (const Channel* c : channels)
         result.push_back(describe(*c));
     return result;
@@ -545,7 +581,8 @@ Result<QueueStats> Broker::channelStats(std::string_view name, std::string_view 
     return s;
 }
 
-Result<std::vector<std::string>> Broker::listChannels(std::string_view name, std::string_view filter)
+Result<std::vector<std::string>> Broker::listChannels(std::string_view name,
+                                                      std::string_view filter)
 {
     CallScope scope(*m_state);
     auto found = m_state->requireQueue(name);

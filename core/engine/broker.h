@@ -52,7 +52,8 @@ public:
     // Deletes the queue and its messages; pending receives on it end empty. Emits QueueDeleted.
     Status deleteQueue(std::string_view name, const Origin& origin = {});
     // `names` empty ⇒ empty map; "All" ⇒ every applicable attribute. InvalidAttributeName.
-    Result<StringMap> getQueueAttributes(std::string_view name, const std::vector<std::string>& names);
+    Result<StringMap> getQueueAttributes(std::string_view name,
+                                         const std::vector<std::string>& names);
     // Emits QueueChanged. Errors as createQueue.
     Status setQueueAttributes(std::string_view name, const StringMap& attributes,
                               const Origin& origin = {});
@@ -113,10 +114,9 @@ public:
                                                  const Origin& origin = {});
     // New visibility counts from now; 0 releases. 12 h cap from the receive (SQS). OCI:
     // UpdateMessage. Emits VisibilityChanged or MessageReleased.
-    Result<ChangeVisibilityResult> changeMessageVisibility(std::string_view queue,
-                                                          std::string_view receiptHandle,
-                                                          std::optional<std::int64_t> visibilityTimeout,
-                                                          const Origin& origin = {});
+    Result<ChangeVisibilityResult> changeMessageVisibility(
+        std::string_view queue, std::string_view receiptHandle,
+        std::optional<std::int64_t> visibilityTimeout, const Origin& origin = {});
     Result<BatchResult<ChangeVisibilityResult>> changeMessageVisibilityBatch(
         std::string_view queue, const std::vector<BatchReceiptEntry>& entries,
         const Origin& origin = {});
@@ -148,7 +148,8 @@ public:
     Result<QueueView> queueView(std::string_view name);
     Result<QueueStats> queueStats(std::string_view name);
     // In sequence order. Changes nothing: no receive count, no visibility, no event of its own.
-    Result<std::vector<MessageView>> peekMessages(std::string_view name, const PeekRequest& request = {});
+    Result<std::vector<MessageView>> peekMessages(std::string_view name,
+                                                  const PeekRequest& request = {});
     Result<MessageView> peekMessage(std::string_view name, MessageKey key);
     // FIFO groups (by oldest head first); OCI channels.
     Result<std::vector<GroupView>> peekGroups(std::string_view name);

@@ -92,8 +92,9 @@ std::int64_t BrokerState::messageBytes(const Message& m) const
     std::int64_t size = static_cast<std::int64_t>(m.body.size());
     if (m.attributes)
         for (const auto& [name, value] : *m.attributes)
-            size += static_cast<std::int64_t>(name.size() + value.dataType.size()
-                                              + value.stringValue.size() + value.binaryValue.size());
+            size
+                += static_cast<std::int64_t>(name.size() + value.dataType.size()
+                                             + value.stringValue.size() + value.binaryValue.size());
     return size;
 }
 

@@ -106,8 +106,8 @@ bool BrokerState::moveOneByTask(MoveTask& task, Millis at)
     const std::uint32_t newSlot = storeMessage(*destination, std::move(n), at);
     ++destination->counters.sent;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MessageSent, *destination, newSlot, destination->store.at(newSlot), at,
-                               task.origin);
+        Event e = messageEvent(EventKind::MessageSent, *destination, newSlot,
+                               destination->store.at(newSlot), at, task.origin);
         e.detail = "moved from " + source->name;
         emit(std::move(e));
     }
@@ -137,31 +137,37 @@ Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& 
 {
     Queue* source = s.findQueueByArn(r.sourceArn);
     if (!source)
-        return makeError(ErrorCode::ResourceNotFound,
-                         "The resource that you specified for the SourceArn parameter doesn't exist.", "SourceArn");
+        return makeError(
+            ErrorCode::ResourceNotFound,
+            "The resource that you specified for the SourceArn parameter doesn't exist.",
+            "SourceArn");
     if (!isDeadLetterQueueOfAny(s, *source))
-        return makeError(ErrorCode::InvalidParameterValue, "Source queue must be configured as a Dead Letter Queue.",
-                         "SourceArn");
+        return makeError(ErrorCode::InvalidParameterValue,
+                         "Source queue must be configured as a Dead Letter Queue.", "SourceArn");
     if (r.destinationArn && !s.findQueueByArn(*r.destinationArn))
-        return makeError(ErrorCode::ResourceNotFound,
-                         "The resource that you specified for the DestinationArn parameter doesn't exist.",
-                         "DestinationArn");
+        return makeError(
+            ErrorCode::ResourceNotFound,
+            "The resource that you specified for the DestinationArn parameter doesn't exist.",
+            "DestinationArn");
     if (r.maxMessagesPerSecond && (*r.maxMessagesPerSecond < 1 || *r.maxMessagesPerSecond > 500))
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::to_string(*r.maxMessagesPerSecond)
-                             + " for parameter MaxNumberOfMessagesPerSecond is invalid. Reason: Must be between 1 "
+                             + " for parameter MaxNumberOfMessagesPerSecond is invalid. Reason: "
+                               "Must be between 1 "
                                "and 500.",
                          "MaxNumberOfMessagesPerSecond");
     s.runTasks(now);
     for (const MoveTask& t : s.tasks)
         if (t.sourceArn == source->arn && t.status == MoveTaskStatus::Running)
             return makeError(ErrorCode::InvalidParameterValue,
-                             "There is already a task running. Only one active task is allowed for a source queue "
+                             "There is already a task running. Only one active task is allowed for "
+                             "a source queue "
                              "arn at a given time.",
                              "SourceArn");
     MoveTask task;
     task.taskId = formatMessageId(s.random.next(), s.random.next());
-    task.handle = base64Encode(nlohmann::json{{"taskId", task.taskId}, {"sourceArn", source->arn}}.dump());
+    task.handle
+        = base64Encode(nlohmann::json{{"taskId", task.taskId}, {"sourceArn", source->arn}}.dump());
     task.sourceName = source->name;
     task.sourceArn = source->arn;
     task.destinationArn = r.destinationArn.value_or("");
@@ -182,16 +188,20 @@ Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& 
 }
 
 Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_view sourceArn,
-                                                  std::optional<std::int64_t> maxResults, Millis now)
+                                                  std::optional<std::int64_t> maxResults,
+                                                  Millis now)
 {
     if (!s.findQueueByArn(sourceArn))
-        return makeError(ErrorCode::ResourceNotFound,
-                         "The resource that you specified for the SourceArn parameter doesn't exist.", "SourceArn");
+        return makeError(
+            ErrorCode::ResourceNotFound,
+            "The resource that you specified for the SourceArn parameter doesn't exist.",
+            "SourceArn");
     if (maxResults && (*maxResults < 1 || *maxResults > 10))
-        return makeError(ErrorCode::InvalidParameterValue,
-                         "Value " + std::to_string(*maxResults)
-                             + " for parameter MaxResults is invalid. Reason: Must be between 1 and 10.",
-                         "MaxResults");
+        return makeError(
+            ErrorCode::InvalidParameterValue,
+            "Value " + std::to_string(*maxResults)
+                + " for parameter MaxResults is invalid. Reason: Must be between 1 and 10.",
+            "MaxResults");
     s.runTasks(now);
     const std::size_t limit = static_cast<std::size_t>(maxResults.value_or(1));
     std::vector<MoveTaskInfo> result;
@@ -214,15 +224,19 @@ Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_vi
     return result;
 }
 
-Result<std::int64_t> cancelMoveTaskIn(BrokerState& s, std::string_view handle, Millis now, const Origin& origin)
+Result<std::int64_t> cancelMoveTaskIn(BrokerState& s, std::string_view handle, Millis now,
+                                      const Origin& origin)
 {
     const auto decoded = base64Decode(handle);
-    const nlohmann::json parsed = decoded ? nlohmann::json::parse(*decoded, nullptr, false) : nlohmann::json();
+    const nlohmann::json parsed
+        = decoded ? nlohmann::json::parse(*decoded, nullptr, false) : nlohmann::json();
     if (!parsed.is_object() || !parsed.contains("taskId") || !parsed["taskId"].is_string())
-        return makeError(ErrorCode::InvalidParameterValue, "Value for parameter TaskHandle is invalid.", "TaskHandle");
+        return makeError(ErrorCode::InvalidParameterValue,
+                         "Value for parameter TaskHandle is invalid.", "TaskHandle");
     s.runTasks(now);
     const std::string taskId = parsed["taskId"].get<std::string>();
-    auto it = std::find_if(s.tasks.begin(), s.tasks.end(), [&](const MoveTask& t) { return t.taskId == taskId; });
+    auto it = std::find_if(s.tasks.begin(), s.tasks.end(),
+                           [&](const MoveTask& t) { return t.taskId == taskId; });
     if (it == s.tasks.end() || it->status != MoveTaskStatus::Running)
         return makeError(ErrorCode::ResourceNotFound, "Task does not exist.", "TaskHandle");
     it->status = MoveTaskStatus::Cancelled;

@@ -16,8 +16,8 @@ struct BrokerOptions {
     std::int64_t inFlightLimitStandard = 120'000; // short poll at the limit: OverLimit
     std::int64_t inFlightLimitFifo = 120'000;     // at the limit: nothing returned, no error
 
-    Millis purgeInterval = 60 * kSecond;      // one PurgeQueue per queue per interval
-    Millis recreateDelay = 60 * kSecond;      // QueueDeletedRecently window
+    Millis purgeInterval = 60 * kSecond; // one PurgeQueue per queue per interval
+    Millis recreateDelay = 60 * kSecond; // QueueDeletedRecently window
     Millis deduplicationWindow = 300 * kSecond;
     Millis receiveAttemptWindow = 300 * kSecond;
 

@@ -51,12 +51,14 @@ MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m)
         v.deliverAt = deliverAt(q, m);
     if (m.state == MessageState::InFlight) {
         v.visibleAt = m.deadline;
-        v.receiptHandle = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
+        v.receiptHandle
+            = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
     }
     v.receivedAt = m.receivedAt;
     v.expiresAt = m.retentionBase + q.retentionMillis();
     const std::int64_t limit = maxReceiveCount(q);
-    v.movesToDeadLetterOnNextReceive = limit > 0 && m.receiveCount >= limit && deadLetterTarget(q) != nullptr;
+    v.movesToDeadLetterOnNextReceive
+        = limit > 0 && m.receiveCount >= limit && deadLetterTarget(q) != nullptr;
     return v;
 }
 

@@ -16,29 +16,46 @@ constexpr std::size_t kMaxListResults = 1000;
 Error redriveError(const QueueConfig& c, std::string_view reason)
 {
     return makeError(ErrorCode::InvalidParameterValue,
-                     "Value " + c.redrivePolicyJson + " for parameter RedrivePolicy is invalid. Reason: "
+                     "Value " + c.redrivePolicyJson
+                         + " for parameter RedrivePolicy is invalid. Reason: "
                          + std::string(reason),
                      "RedrivePolicy");
 }
 
 const std::vector<std::string>& knownSqsAttributeNames()
 {
-    static const std::vector<std::string> names = {
-        "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesDelayed",
-        "ApproximateNumberOfMessagesNotVisible", "CreatedTimestamp", "DelaySeconds", "LastModifiedTimestamp",
-        "MaximumMessageSize", "MessageRetentionPeriod", "Policy", "QueueArn", "ReceiveMessageWaitTimeSeconds",
-        "RedrivePolicy", "RedriveAllowPolicy", "VisibilityTimeout", "KmsMasterKeyId",
-        "KmsDataKeyReusePeriodSeconds", "SqsManagedSseEnabled", "FifoQueue", "ContentBasedDeduplication",
-        "DeduplicationScope", "FifoThroughputLimit"};
+    static const std::vector<std::string> names = {"ApproximateNumberOfMessages",
+                                                   "ApproximateNumberOfMessagesDelayed",
+                                                   "ApproximateNumberOfMessagesNotVisible",
+                                                   "CreatedTimestamp",
+                                                   "DelaySeconds",
+                                                   "LastModifiedTimestamp",
+                                                   "MaximumMessageSize",
+                                                   "MessageRetentionPeriod",
+                                                   "Policy",
+                                                   "QueueArn",
+                                                   "ReceiveMessageWaitTimeSeconds",
+                                                   "RedrivePolicy",
+                                                   "RedriveAllowPolicy",
+                                                   "VisibilityTimeout",
+                                                   "KmsMasterKeyId",
+                                                   "KmsDataKeyReusePeriodSeconds",
+                                                   "SqsManagedSseEnabled",
+                                                   "FifoQueue",
+                                                   "ContentBasedDeduplication",
+                                                   "DeduplicationScope",
+                                                   "FifoThroughputLimit"};
     return names;
 }
 
 Result<ListQueuesResult> paginate(std::vector<std::string> names, const ListQueuesRequest& page)
 {
-    if (page.maxResults && (*page.maxResults < 1 || *page.maxResults > static_cast<std::int64_t>(kMaxListResults)))
+    if (page.maxResults
+        && (*page.maxResults < 1 || *page.maxResults > static_cast<std::int64_t>(kMaxListResults)))
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::to_string(*page.maxResults)
-                             + " for parameter MaxResults is invalid. Reason: MaxResults must be an integer between "
+                             + " for parameter MaxResults is invalid. Reason: MaxResults must be "
+                               "an integer between "
                                "1 and 1000.",
                          "MaxResults");
     std::sort(names.begin(), names.end());
@@ -46,10 +63,12 @@ Result<ListQueuesResult> paginate(std::vector<std::string> names, const ListQueu
     if (!page.nextToken.empty()) {
         const auto after = base64UrlDecode(page.nextToken);
         if (!after)
-            return makeError(ErrorCode::InvalidParameterValue, "Invalid NextToken value.", "NextToken");
+            return makeError(ErrorCode::InvalidParameterValue, "Invalid NextToken value.",
+                             "NextToken");
         begin = std::upper_bound(names.begin(), names.end(), *after);
     }
-    const std::size_t limit = page.maxResults ? static_cast<std::size_t>(*page.maxResults) : kMaxListResults;
+    const std::size_t limit
+        = page.maxResults ? static_cast<std::size_t>(*page.maxResults) : kMaxListResults;
     ListQueuesResult result;
     for (auto it = begin; it != names.end() && result.names.size() < limit; ++it)
         result.names.push_back(*it);
@@ -62,8 +81,8 @@ Result<ListQueuesResult> paginate(std::vector<std::string> names, const ListQueu
 // Tag limits count Unicode characters (§1.3), not UTF-8 bytes.
 std::size_t codePoints(std::string_view s)
 {
-    return static_cast<std::size_t>(
-        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return static_cast<std::size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 Status validateTags(const StringMap& tags)
@@ -105,11 +124,13 @@ Status checkRedriveTarget(BrokerState& s, const QueueConfig& c, const std::strin
     if (const auto& allow = target->config.redriveAllowPolicy) {
         const bool allowed = allow->permission == RedriveAllowPolicy::Permission::AllowAll
             || (allow->permission == RedriveAllowPolicy::Permission::ByQueue
-                && std::find(allow->sourceQueueArns.begin(), allow->sourceQueueArns.end(), sourceArn)
+                && std::find(allow->sourceQueueArns.begin(), allow->sourceQueueArns.end(),
+                             sourceArn)
                     != allow->sourceQueueArns.end());
         if (!allowed)
-            return redriveError(c, "Queue " + target->arn + " does not allow " + sourceArn
-                                       + " to use it as a dead-letter queue (RedriveAllowPolicy).");
+            return redriveError(c,
+                                "Queue " + target->arn + " does not allow " + sourceArn
+                                    + " to use it as a dead-letter queue (RedriveAllowPolicy).");
     }
     return Done{};
 }
@@ -123,20 +144,24 @@ Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Mill
         return st.error();
     if (Queue* existing = s.findQueue(r.name)) {
         if (existing->isBuiltInDeadLetter || existing->kind() != config->kind)
-            return makeError(ErrorCode::QueueNameExists,
-                             "A queue already exists with the same name and a different value for attribute "
-                             "FifoQueue",
-                             "QueueName");
+            return makeError(
+                ErrorCode::QueueNameExists,
+                "A queue already exists with the same name and a different value for attribute "
+                "FifoQueue",
+                "QueueName");
         if (auto differing = firstDifferingAttribute(existing->config, r.attributes))
-            return makeError(ErrorCode::QueueNameExists,
-                             "A queue already exists with the same name and a different value for attribute "
-                                 + *differing,
-                             *differing);
+            return makeError(
+                ErrorCode::QueueNameExists,
+                "A queue already exists with the same name and a different value for attribute "
+                    + *differing,
+                *differing);
         return refOf(*existing);
     }
-    if (auto it = s.deletedAt.find(r.name); it != s.deletedAt.end() && now - it->second < s.options.recreateDelay)
+    if (auto it = s.deletedAt.find(r.name);
+        it != s.deletedAt.end() && now - it->second < s.options.recreateDelay)
         return makeError(ErrorCode::QueueDeletedRecently,
-                         "You must wait 60 seconds after deleting a queue before you can create another with the "
+                         "You must wait 60 seconds after deleting a queue before you can create "
+                         "another with the "
                          "same name.",
                          "QueueName");
     if (Status st = validateTags(r.tags); !st)
@@ -181,8 +206,10 @@ Status deleteQueueIn(BrokerState& s, std::string_view name, Millis now, const Or
         return found.error();
     Queue* q = *found;
     if (q->isBuiltInDeadLetter)
-        return makeError(ErrorCode::InvalidParameterValue,
-                         "The built-in dead-letter queue of an OCI queue is deleted with its queue.", "QueueName");
+        return makeError(
+            ErrorCode::InvalidParameterValue,
+            "The built-in dead-letter queue of an OCI queue is deleted with its queue.",
+            "QueueName");
     std::vector<Queue*> doomed{q};
     if (!q->builtInDeadLetterName.empty())
         if (Queue* d = s.findQueue(q->builtInDeadLetterName))
@@ -223,7 +250,8 @@ Result<StringMap> getAttributesIn(BrokerState& s, Queue& q, const std::vector<st
     return result;
 }
 
-Status setAttributesIn(BrokerState& s, Queue& q, const StringMap& attributes, Millis now, const Origin& origin)
+Status setAttributesIn(BrokerState& s, Queue& q, const StringMap& attributes, Millis now,
+                       const Origin& origin)
 {
     auto config = applyAttributes(q.config, attributes);
     if (!config)
@@ -252,7 +280,8 @@ Status purgeIn(BrokerState& s, Queue& q, PurgeTarget target, Millis now, const O
     } else {
         if (q.lastPurgeAt >= 0 && now - q.lastPurgeAt < s.options.purgeInterval)
             return makeError(ErrorCode::PurgeQueueInProgress,
-                             "Only one PurgeQueue operation on " + q.name + " is allowed every 60 seconds.",
+                             "Only one PurgeQueue operation on " + q.name
+                                 + " is allowed every 60 seconds.",
                              "QueueUrl");
         q.lastPurgeAt = now;
         targets.push_back(&q);
@@ -299,7 +328,8 @@ Status tagIn(BrokerState& s, Queue& q, const StringMap& tags, Millis now, const 
     return Done{};
 }
 
-Status untagIn(BrokerState& s, Queue& q, const std::vector<std::string>& keys, Millis now, const Origin& origin)
+Status untagIn(BrokerState& s, Queue& q, const std::vector<std::string>& keys, Millis now,
+               const Origin& origin)
 {
     for (const std::string& key : keys)
         q.tags.erase(key);
@@ -308,18 +338,23 @@ Status untagIn(BrokerState& s, Queue& q, const std::vector<std::string>& keys, M
     return Done{};
 }
 
-Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label, const std::vector<std::string>& accounts,
+Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label,
+                       const std::vector<std::string>& accounts,
                        const std::vector<std::string>& actions, Millis now, const Origin& origin)
 {
     if (label.empty())
-        return makeError(ErrorCode::MissingParameter, "The request must contain the parameter Label.", "Label");
+        return makeError(ErrorCode::MissingParameter,
+                         "The request must contain the parameter Label.", "Label");
     if (accounts.empty())
-        return makeError(ErrorCode::MissingParameter, "The request must contain the parameter AWSAccountIds.",
-                         "AWSAccountIds");
+        return makeError(ErrorCode::MissingParameter,
+                         "The request must contain the parameter AWSAccountIds.", "AWSAccountIds");
     if (actions.empty())
-        return makeError(ErrorCode::MissingParameter, "The request must contain the parameter Actions.", "Actions");
+        return makeError(ErrorCode::MissingParameter,
+                         "The request must contain the parameter Actions.", "Actions");
     nlohmann::json policy = q.config.policy.empty()
-        ? nlohmann::json{{"Version", "2012-10-17"}, {"Id", q.arn + "/SQSDefaultPolicy"}, {"Statement", nlohmann::json::array()}}
+        ? nlohmann::json{{"Version", "2012-10-17"},
+                         {"Id", q.arn + "/SQSDefaultPolicy"},
+                         {"Statement", nlohmann::json::array()}}
         : nlohmann::json::parse(q.config.policy, nullptr, false);
     if (policy.is_discarded() || !policy.is_object())
         policy = nlohmann::json{{"Version", "2012-10-17"}, {"Statement", nlohmann::json::array()}};
@@ -329,7 +364,9 @@ Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label, const
     for (const auto& st : statements)
         if (st.is_object() && st.value("Sid", "") == label)
             return makeError(ErrorCode::InvalidParameterValue,
-                             "Value " + label + " for parameter Label is invalid. Reason: Already exists.", "Label");
+                             "Value " + label
+                                 + " for parameter Label is invalid. Reason: Already exists.",
+                             "Label");
     nlohmann::json principals = nlohmann::json::array();
     for (const std::string& a : accounts)
         principals.push_back("arn:aws:iam::" + a + ":root");
@@ -348,9 +385,11 @@ Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label, const
     return Done{};
 }
 
-Status removePermissionIn(BrokerState& s, Queue& q, const std::string& label, Millis now, const Origin& origin)
+Status removePermissionIn(BrokerState& s, Queue& q, const std::string& label, Millis now,
+                          const Origin& origin)
 {
-    nlohmann::json policy = nlohmann::json::parse(q.config.policy.empty() ? "{}" : q.config.policy, nullptr, false);
+    nlohmann::json policy
+        = nlohmann::json::parse(q.config.policy.empty() ? "{}" : q.config.policy, nullptr, false);
     bool found = false;
     if (policy.is_object() && policy.contains("Statement") && policy["Statement"].is_array()) {
         auto& statements = policy["Statement"];
@@ -364,7 +403,9 @@ Status removePermissionIn(BrokerState& s, Queue& q, const std::string& label, Mi
     }
     if (!found)
         return makeError(ErrorCode::InvalidParameterValue,
-                         "Value " + label + " for parameter Label is invalid. Reason: can't find label.", "Label");
+                         "Value " + label
+                             + " for parameter Label is invalid. Reason: can't find label.",
+                         "Label");
     q.config.policy = policy["Statement"].empty() ? std::string() : policy.dump();
     q.lastModifiedAt = now;
     if (s.wantEvents())

@@ -22,11 +22,13 @@ Result<Located> locate(Queue& q, std::string_view handle, std::uint64_t key)
     const auto token = decodeReceipt(handle, key);
     if (!token)
         return makeError(ErrorCode::ReceiptHandleIsInvalid,
-                         "The input receipt handle \"" + std::string(handle) + "\" is not a valid receipt handle.",
+                         "The input receipt handle \"" + std::string(handle)
+                             + "\" is not a valid receipt handle.",
                          "ReceiptHandle");
     if (token->queueId != q.id)
         return makeError(ErrorCode::ReceiptHandleIsInvalid,
-                         "The receipt handle \"" + std::string(handle) + "\" is not valid for this queue.",
+                         "The receipt handle \"" + std::string(handle)
+                             + "\" is not valid for this queue.",
                          "ReceiptHandle");
     Located found;
     found.slot = token->slot;
@@ -34,7 +36,8 @@ Result<Located> locate(Queue& q, std::string_view handle, std::uint64_t key)
     if (found.message) {
         if (token->receiveCount > found.message->receiveCount || token->receiveCount == 0)
             return makeError(ErrorCode::ReceiptHandleIsInvalid,
-                             "The input receipt handle \"" + std::string(handle) + "\" is not a valid receipt handle.",
+                             "The input receipt handle \"" + std::string(handle)
+                                 + "\" is not a valid receipt handle.",
                              "ReceiptHandle");
         found.current = token->receiveCount == found.message->receiveCount;
     }
@@ -43,10 +46,11 @@ Result<Located> locate(Queue& q, std::string_view handle, std::uint64_t key)
 
 Error expiredHandle(std::string_view handle)
 {
-    return makeError(ErrorCode::InvalidParameterValue,
-                     "Value " + std::string(handle)
-                         + " for parameter ReceiptHandle is invalid. Reason: The receipt handle has expired.",
-                     "ReceiptHandle");
+    return makeError(
+        ErrorCode::InvalidParameterValue,
+        "Value " + std::string(handle)
+            + " for parameter ReceiptHandle is invalid. Reason: The receipt handle has expired.",
+        "ReceiptHandle");
 }
 
 Error redelivered()
@@ -58,7 +62,8 @@ Error redelivered()
 Error notInFlight(std::string_view handle)
 {
     return makeError(ErrorCode::MessageNotInflight,
-                     "The message referred to by receipt handle \"" + std::string(handle) + "\" is not in flight.",
+                     "The message referred to by receipt handle \"" + std::string(handle)
+                         + "\" is not in flight.",
                      "ReceiptHandle");
 }
 
@@ -94,7 +99,8 @@ Status BrokerState::deleteOne(Queue& q, std::string_view handle, Millis now, con
         e.receipt = std::string(handle);
         emit(std::move(e));
     }
-    const bool wasAtLimit = inFlight && !q.isOci() && q.inFlightCount >= options.inFlightLimitStandard;
+    const bool wasAtLimit
+        = inFlight && !q.isOci() && q.inFlightCount >= options.inFlightLimitStandard;
     removeMessage(q, located->slot, *m);
     if ((wasAtLimit || q.isFifo()) && !q.waiters.empty())
         serveWaiters(q, now); // room below the in-flight limit, or a FIFO group unblocked
@@ -102,8 +108,8 @@ Status BrokerState::deleteOne(Queue& q, std::string_view handle, Millis now, con
 }
 
 Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view handle,
-                                                      std::optional<std::int64_t> seconds, Millis now,
-                                                      const Origin& origin)
+                                                      std::optional<std::int64_t> seconds,
+                                                      Millis now, const Origin& origin)
 {
     const std::string parameter = q.isOci() ? "visibilityInSeconds" : "VisibilityTimeout";
     if (!seconds)
@@ -121,7 +127,8 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
     if (!m)
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::string(handle)
-                             + " for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not "
+                             + " for parameter ReceiptHandle is invalid. Reason: Message does not "
+                               "exist or is not "
                                "available for visibility timeout change.",
                          "ReceiptHandle");
     const bool inFlight = m->state == MessageState::InFlight;
@@ -150,7 +157,8 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
     if (!q.isOci() && now + visibility > m->receivedAt + kTotalVisibilityCap)
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::to_string(*seconds)
-                             + " for parameter VisibilityTimeout is invalid. Reason: Total VisibilityTimeout for "
+                             + " for parameter VisibilityTimeout is invalid. Reason: Total "
+                               "VisibilityTimeout for "
                                "the message is beyond the limit [43200 seconds]",
                          "VisibilityTimeout");
 
@@ -159,7 +167,8 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
         if (inFlight) {
             makeAvailable(q, located->slot, *m, true);
             if (wantEvents()) {
-                Event e = messageEvent(EventKind::MessageReleased, q, located->slot, *m, now, origin);
+                Event e
+                    = messageEvent(EventKind::MessageReleased, q, located->slot, *m, now, origin);
                 e.receipt = std::string(handle);
                 emit(std::move(e));
             }

@@ -66,7 +66,8 @@ Result<ReceivePlan> BrokerState::planReceive(Queue& q, const ReceiveRequest& r)
                                  "limit");
             plan.maxMessages = limit;
         }
-        if (r.visibilityTimeout && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
+        if (r.visibilityTimeout
+            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
             return makeError(ErrorCode::InvalidParameterValue,
                              "Invalid visibilityInSeconds: " + std::to_string(*r.visibilityTimeout)
                                  + ". It must be between 0 and 43200.",
@@ -84,11 +85,13 @@ Result<ReceivePlan> BrokerState::planReceive(Queue& q, const ReceiveRequest& r)
                                   "Must be between 1 and 10, if provided.");
             plan.maxMessages = *r.maxMessages;
         }
-        if (r.visibilityTimeout && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
+        if (r.visibilityTimeout
+            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
             return outOfRange(*r.visibilityTimeout, "VisibilityTimeout",
                               "Must be >= 0 and <= 43200, if provided.");
         if (r.waitTimeSeconds && (*r.waitTimeSeconds < 0 || *r.waitTimeSeconds > 20))
-            return outOfRange(*r.waitTimeSeconds, "WaitTimeSeconds", "Must be >= 0 and <= 20, if provided.");
+            return outOfRange(*r.waitTimeSeconds, "WaitTimeSeconds",
+                              "Must be >= 0 and <= 20, if provided.");
         if (r.receiveRequestAttemptId) {
             if (!isValidTokenId(*r.receiveRequestAttemptId))
                 return invalidTokenIdError("ReceiveRequestAttemptId", *r.receiveRequestAttemptId);
@@ -176,7 +179,8 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     return true;
 }
 
-ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& m, const ReceivePlan& plan,
+ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& m,
+                                              const ReceivePlan& plan,
                                               const std::string& receipt) const
 {
     ReceivedMessage out;
@@ -202,7 +206,8 @@ ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& 
         return plan.allSystemAttributes || contains(plan.systemAttributeNames, name);
     };
     if (want("ApproximateFirstReceiveTimestamp"))
-        out.systemAttributes["ApproximateFirstReceiveTimestamp"] = std::to_string(m.firstReceivedAt);
+        out.systemAttributes["ApproximateFirstReceiveTimestamp"]
+            = std::to_string(m.firstReceivedAt);
     if (want("ApproximateReceiveCount"))
         out.systemAttributes["ApproximateReceiveCount"] = std::to_string(m.receiveCount);
     if (want("SenderId"))
@@ -226,8 +231,8 @@ ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& 
     return out;
 }
 
-ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m, const ReceivePlan& plan,
-                                     Millis now)
+ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m,
+                                     const ReceivePlan& plan, Millis now)
 {
     ++m.receiveCount;
     if (m.firstReceivedAt == 0)
@@ -249,7 +254,8 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m, c
         q.visibility.push(m.deadline, slot, m.sequence);
     }
     m.receiptNonce = static_cast<std::uint32_t>(random.next());
-    const std::string receipt = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
+    const std::string receipt
+        = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
     if (wantEvents()) {
         Event e = messageEvent(EventKind::MessageReceived, q, slot, m, now, plan.origin);
         e.receipt = receipt;
@@ -259,7 +265,8 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m, c
     return describeReceived(q, slot, m, plan, receipt);
 }
 
-Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan, bool longPoll, Millis now)
+Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan, bool longPoll,
+                                              Millis now)
 {
     ReceiveResult result;
     std::int64_t take = plan.maxMessages;
@@ -269,11 +276,13 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             auto it = q.attempts.find(plan.attemptId);
             if (it != q.attempts.end() && it->second.expiresAt > now) {
                 AttemptRecord& record = it->second;
-                const bool unchanged = std::all_of(record.items.begin(), record.items.end(), [&](const auto& item) {
-                    const Message* m = q.store.find(item.slot, item.sequence);
-                    return m && m->receiveCount == item.receiveCount && m->state == MessageState::InFlight
-                        && m->deadline == item.visibleAt && m->visibilityChanges == item.visibilityChanges;
-                });
+                const bool unchanged
+                    = std::all_of(record.items.begin(), record.items.end(), [&](const auto& item) {
+                          const Message* m = q.store.find(item.slot, item.sequence);
+                          return m && m->receiveCount == item.receiveCount
+                              && m->state == MessageState::InFlight && m->deadline == item.visibleAt
+                              && m->visibilityChanges == item.visibilityChanges;
+                      });
                 if (unchanged) {
                     // The same receive again: same messages and handles, visibility restarted.
                     for (auto& item : record.items) {
@@ -284,12 +293,14 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
                             item.visibleAt = m.deadline;
                         }
                         if (wantEvents()) {
-                            Event e = messageEvent(EventKind::VisibilityChanged, q, item.slot, m, now, plan.origin);
+                            Event e = messageEvent(EventKind::VisibilityChanged, q, item.slot, m,
+                                                   now, plan.origin);
                             e.receipt = item.receipt;
                             e.detail = "ReceiveRequestAttemptId " + plan.attemptId + " replayed";
                             emit(std::move(e));
                         }
-                        result.messages.push_back(describeReceived(q, item.slot, m, plan, item.receipt));
+                        result.messages.push_back(
+                            describeReceived(q, item.slot, m, plan, item.receipt));
                     }
                     return result;
                 }
@@ -340,8 +351,8 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             for (const ReceivedMessage& rm : result.messages) {
                 auto token = decodeReceipt(rm.receiptHandle, receiptKey);
                 const Message& m = q.store.at(token->slot);
-                record.items.push_back(
-                    {token->slot, token->sequence, token->receiveCount, m.deadline, m.visibilityChanges, rm.receiptHandle});
+                record.items.push_back({token->slot, token->sequence, token->receiveCount,
+                                        m.deadline, m.visibilityChanges, rm.receiptHandle});
             }
             q.attempts[plan.attemptId] = std::move(record);
             q.attemptExpiry.emplace_back(now + options.receiveAttemptWindow, plan.attemptId);
@@ -353,7 +364,8 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
         if (longPoll)
             return result;
         return makeError(ErrorCode::OverLimit,
-                         "The maximum number of in flight messages (" + std::to_string(options.inFlightLimitStandard)
+                         "The maximum number of in flight messages ("
+                             + std::to_string(options.inFlightLimitStandard)
                              + ") has been reached.");
     }
     if (!q.isOci())
@@ -379,7 +391,8 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
 
     std::string channelId = channel->id;
     std::vector<std::pair<std::uint32_t, std::uint64_t>> stillAvailable; // visibility 0
-    while (static_cast<std::int64_t>(result.messages.size()) < take && !channel->available.empty()) {
+    while (static_cast<std::int64_t>(result.messages.size()) < take
+           && !channel->available.empty()) {
         const AvailableQueue::Entry e = channel->available.front();
         channel->available.popFront();
         Message* m = q.store.find(e.slot, e.sequence);
@@ -389,11 +402,13 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             != stillAvailable.end())
             continue; // never the same message twice in one response
         if (tryMoveToDeadLetter(q, e.slot, *m, now, plan.origin)) {
-            const bool gone = channel != &q.defaultChannel && q.channels.find(channelId) == q.channels.end();
+            const bool gone
+                = channel != &q.defaultChannel && q.channels.find(channelId) == q.channels.end();
             if (gone || channel->availableCount == 0) {
                 // Nothing left here: an unfiltered OCI receive moves on to the next non-empty
                 // channel. Ends: each pass delivers or takes an emptied channel out of the ring.
-                if (!q.isOci() || plan.channelFilter || !result.messages.empty() || !(channel = q.channelRing.front()))
+                if (!q.isOci() || plan.channelFilter || !result.messages.empty()
+                    || !(channel = q.channelRing.front()))
                     return result;
                 channelId = channel->id;
             }
@@ -454,7 +469,8 @@ void BrokerState::serveWaiters(Queue& q, Millis now)
             completions.emplace_back(std::move(it->second.done), std::move(r));
             waiters.erase(it);
         } else {
-            q.waiters.push_back(id); // nothing for this one (channel filter, blocked groups): keep waiting
+            q.waiters.push_back(
+                id); // nothing for this one (channel filter, blocked groups): keep waiting
         }
     }
 }

@@ -15,7 +15,8 @@ Error invalidForQueueType(std::string_view parameter, std::string_view value)
 {
     return makeError(ErrorCode::InvalidParameterValue,
                      "Value " + std::string(value) + " for parameter " + std::string(parameter)
-                         + " is invalid. Reason: The request include parameter that is not valid for this queue type.",
+                         + " is invalid. Reason: The request include parameter that is not valid "
+                           "for this queue type.",
                      std::string(parameter));
 }
 
@@ -24,25 +25,26 @@ Error tooLarge(std::int64_t maximum, bool inBatch)
     return makeError(ErrorCode::InvalidParameterValue,
                      std::string(inBatch ? "One or more parameters cannot be validated."
                                          : "One or more parameters are invalid.")
-                         + " Reason: Message must be shorter than " + std::to_string(maximum) + " bytes.",
+                         + " Reason: Message must be shorter than " + std::to_string(maximum)
+                         + " bytes.",
                      "MessageBody");
 }
 
 } // namespace
 
-Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, bool inBatch, Millis now,
-                                        const Origin& origin)
+Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, bool inBatch,
+                                        Millis now, const Origin& origin)
 {
     if (!r.body || r.body->empty())
-        return makeError(ErrorCode::MissingParameter, "The request must contain the parameter MessageBody.",
-                         "MessageBody");
+        return makeError(ErrorCode::MissingParameter,
+                         "The request must contain the parameter MessageBody.", "MessageBody");
     const std::string& body = *r.body;
     const bool fifo = q.isFifo();
 
     if (q.isOci()) {
         if (r.delaySeconds && *r.delaySeconds != 0)
-            return makeError(ErrorCode::InvalidParameterValue, "OCI queues have no per-message delay.",
-                             "delaySeconds");
+            return makeError(ErrorCode::InvalidParameterValue,
+                             "OCI queues have no per-message delay.", "delaySeconds");
         if (r.groupId || r.deduplicationId)
             return makeError(ErrorCode::InvalidParameterValue,
                              "OCI queues have no message groups or deduplication ids.", "metadata");
@@ -53,10 +55,12 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
                              "content");
     } else {
         if (!isValidMessageText(body))
-            return makeError(ErrorCode::InvalidMessageContents,
-                             "Invalid binary character was found in the message body, the set of allowed characters "
-                             "is #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF",
-                             "MessageBody");
+            return makeError(
+                ErrorCode::InvalidMessageContents,
+                "Invalid binary character was found in the message body, the set of allowed "
+                "characters "
+                "is #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF",
+                "MessageBody");
         if (Status s = validateMessageAttributes(r.attributes); !s)
             return s.error();
         if (Status s = validateMessageSystemAttributes(r.systemAttributes); !s)
@@ -68,7 +72,8 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
             if (d < 0 || d > kMaxDelay)
                 return makeError(ErrorCode::InvalidParameterValue,
                                  "Value " + std::to_string(d)
-                                     + " for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 "
+                                     + " for parameter DelaySeconds is invalid. Reason: "
+                                       "DelaySeconds must be >= 0 "
                                        "and <= 900.",
                                  "DelaySeconds");
             if (fifo && d != 0)
@@ -76,13 +81,15 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
         }
         if (fifo) {
             if (!r.groupId)
-                return makeError(inBatch ? ErrorCode::InvalidParameterValue : ErrorCode::MissingParameter,
-                                 "The request must contain the parameter MessageGroupId.", "MessageGroupId");
+                return makeError(
+                    inBatch ? ErrorCode::InvalidParameterValue : ErrorCode::MissingParameter,
+                    "The request must contain the parameter MessageGroupId.", "MessageGroupId");
             if (!r.deduplicationId && !q.config.contentBasedDeduplication)
-                return makeError(ErrorCode::InvalidParameterValue,
-                                 "The queue should either have ContentBasedDeduplication enabled or "
-                                 "MessageDeduplicationId provided explicitly",
-                                 "MessageDeduplicationId");
+                return makeError(
+                    ErrorCode::InvalidParameterValue,
+                    "The queue should either have ContentBasedDeduplication enabled or "
+                    "MessageDeduplicationId provided explicitly",
+                    "MessageDeduplicationId");
         }
         if (r.groupId && !isValidTokenId(*r.groupId))
             return invalidTokenIdError("MessageGroupId", *r.groupId);
@@ -143,7 +150,8 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     result.messageId = messageId(m);
     if (fifo) {
         result.sequenceNumber = sequenceNumber(sequence);
-        q.dedup[dedupKey] = DedupRecord{now + options.deduplicationWindow, m.idHigh, m.idLow, sequence};
+        q.dedup[dedupKey]
+            = DedupRecord{now + options.deduplicationWindow, m.idHigh, m.idLow, sequence};
         q.dedupExpiry.emplace_back(now + options.deduplicationWindow, std::move(dedupKey));
     }
     result.expiresAt = m.retentionBase + q.retentionMillis();

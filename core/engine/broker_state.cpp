@@ -3,7 +3,10 @@
 namespace inflight::engine {
 
 BrokerState::BrokerState(const Clock& c, BrokerOptions o)
-    : clock(c), options(std::move(o)), random(options.seed), receiptKey(Random(options.seed ^ 0x5eedULL).next())
+    : clock(c),
+      options(std::move(o)),
+      random(options.seed),
+      receiptKey(Random(options.seed ^ 0x5eedULL).next())
 {
 }
 
@@ -36,7 +39,8 @@ void BrokerState::flush()
     --depth;
 }
 
-Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time, const Origin& origin) const
+Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time,
+                              const Origin& origin) const
 {
     Event e;
     e.kind = kind;
@@ -47,14 +51,16 @@ Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time, const
     return e;
 }
 
-Event BrokerState::messageEvent(EventKind kind, const Queue& q, std::uint32_t slot, const Message& m, Millis time,
-                                const Origin& origin) const
+Event BrokerState::messageEvent(EventKind kind, const Queue& q, std::uint32_t slot,
+                                const Message& m, Millis time, const Origin& origin) const
 {
     Event e = queueEvent(kind, q, time, origin);
     e.messageId = messageId(m);
     e.key = MessageKey{slot, m.sequence};
     e.receiveCount = m.receiveCount;
-    e.deadline = m.state == MessageState::InFlight ? m.deadline : (m.state == MessageState::Delayed ? deliverAt(q, m) : 0);
+    e.deadline = m.state == MessageState::InFlight
+        ? m.deadline
+        : (m.state == MessageState::Delayed ? deliverAt(q, m) : 0);
     if (m.extras)
         e.detail = !m.extras->groupId.empty() ? m.extras->groupId : m.extras->channelId;
     return e;
@@ -70,7 +76,8 @@ Result<Queue*> BrokerState::requireQueue(std::string_view name)
 {
     if (Queue* q = findQueue(name))
         return q;
-    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.", "QueueUrl");
+    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.",
+                     "QueueUrl");
 }
 
 Queue* BrokerState::findQueueByArn(std::string_view arn)

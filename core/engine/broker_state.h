@@ -153,10 +153,12 @@ public:
     // ---- receive (broker_receive.cpp) ----
     Result<ReceivePlan> planReceive(Queue& q, const ReceiveRequest& request);
     Result<ReceiveResult> receiveNow(Queue& q, const ReceivePlan& plan, bool longPoll, Millis now);
-    bool tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, Millis now, const Origin& origin);
-    ReceivedMessage deliver(Queue& q, std::uint32_t slot, Message& m, const ReceivePlan& plan, Millis now);
-    ReceivedMessage describeReceived(Queue& q, std::uint32_t slot, Message& m, const ReceivePlan& plan,
-                                     const std::string& receipt) const;
+    bool tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, Millis now,
+                             const Origin& origin);
+    ReceivedMessage deliver(Queue& q, std::uint32_t slot, Message& m, const ReceivePlan& plan,
+                            Millis now);
+    ReceivedMessage describeReceived(Queue& q, std::uint32_t slot, Message& m,
+                                     const ReceivePlan& plan, const std::string& receipt) const;
     WaitId addWaiter(Queue& q, ReceivePlan plan, ReceiveCallback done, Millis now);
     void serveWaiters(Queue& q, Millis now);
     void endWaiters(Queue& q);
@@ -169,8 +171,8 @@ public:
                                              const Origin& origin);
 
     // ---- send (broker_send.cpp) ----
-    Result<SendResult> sendOne(Queue& q, const SendMessageRequest& request, bool inBatch, Millis now,
-                               const Origin& origin);
+    Result<SendResult> sendOne(Queue& q, const SendMessageRequest& request, bool inBatch,
+                               Millis now, const Origin& origin);
 
     // ---- move tasks (broker_move_tasks.cpp) ----
     void runTasks(Millis now);

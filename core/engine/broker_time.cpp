@@ -14,7 +14,8 @@ Millis dueDelay(const BrokerState& s, Queue& q)
     while (!q.delayed.empty()) {
         const DeadlineEntry& e = q.delayed.top();
         const Message* m = q.store.find(e.slot, e.sequence);
-        if (m && m->state == MessageState::Delayed && (q.isFifo() ? m->sentAt == e.at : m->deadline == e.at))
+        if (m && m->state == MessageState::Delayed
+            && (q.isFifo() ? m->sentAt == e.at : m->deadline == e.at))
             return s.deliverAt(q, *m);
         q.delayed.pop();
     }

@@ -19,7 +19,10 @@ void ManualClock::set(Millis t)
 }
 
 SimulatedClock::SimulatedClock(RealTimeSource realNow, Millis start)
-    : m_realNow(std::move(realNow)), m_baseEngine(start), m_baseReal(m_realNow()), m_lastReported(start)
+    : m_realNow(std::move(realNow)),
+      m_baseEngine(start),
+      m_baseReal(m_realNow()),
+      m_lastReported(start)
 {
 }
 

@@ -60,15 +60,31 @@ public:
     bool ok() const { return m_state.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(m_state); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_state); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_state)); }
+    T& value() &
+    {
+        assert(ok());
+        return std::get<0>(m_state);
+    }
+    const T& value() const&
+    {
+        assert(ok());
+        return std::get<0>(m_state);
+    }
+    T&& value() &&
+    {
+        assert(ok());
+        return std::get<0>(std::move(m_state));
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() { return value(); }
     const T& operator*() const { return value(); }
 
-    const Error& error() const { assert(!ok()); return std::get<1>(m_state); }
+    const Error& error() const
+    {
+        assert(!ok());
+        return std::get<1>(m_state);
+    }
 
 private:
     std::variant<T, Error> m_state;

@@ -12,16 +12,16 @@ namespace inflight::engine {
 
 enum class EventKind : std::uint8_t {
     QueueCreated,
-    QueueChanged,   // attributes or tags set
+    QueueChanged, // attributes or tags set
     QueueDeleted,
-    QueuePurged,    // count = messages removed
+    QueuePurged, // count = messages removed
     MessageSent,
     MessageDeduplicated, // a FIFO duplicate was acknowledged and not enqueued
     DelayEnded,
-    MessageReceived,     // receipt, receiveCount, deadline = visible-at
-    VisibilityChanged,   // deadline = new visible-at
-    MessageReleased,     // visibility set to 0
-    VisibilityExpired,   // back to available; time = the deadline
+    MessageReceived,   // receipt, receiveCount, deadline = visible-at
+    VisibilityChanged, // deadline = new visible-at
+    MessageReleased,   // visibility set to 0
+    VisibilityExpired, // back to available; time = the deadline
     MessageDeleted,
     MovedToDeadLetterQueue, // queue = source, detail = DLQ name
     MovedByTask,            // a move task moved it out of queue; detail = destination name
@@ -34,17 +34,17 @@ std::string_view eventKindName(EventKind kind);
 // One lifecycle event. Every state change leaves the engine as exactly one event.
 struct Event {
     EventKind kind;
-    Millis time = 0;         // engine time the change took effect (a deadline for expiries)
+    Millis time = 0; // engine time the change took effect (a deadline for expiries)
     std::uint32_t queueId = 0;
-    std::string queue;       // queue name
-    std::string messageId;   // empty for queue-level events
-    MessageKey key;          // the message in that queue (for peekMessage)
-    std::string receipt;     // receive events: the new receipt handle; changes: the handle used
+    std::string queue;     // queue name
+    std::string messageId; // empty for queue-level events
+    MessageKey key;        // the message in that queue (for peekMessage)
+    std::string receipt;   // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
-    Millis deadline = 0;     // visible-at or delivery time where one applies
-    std::int64_t count = 0;  // purged messages, moved-by-task count
-    std::string detail;      // DLQ or destination name, group id, task handle
-    Origin origin;           // who asked: "window", a client address, "engine" for expiries
+    Millis deadline = 0;    // visible-at or delivery time where one applies
+    std::int64_t count = 0; // purged messages, moved-by-task count
+    std::string detail;     // DLQ or destination name, group id, task handle
+    Origin origin;          // who asked: "window", a client address, "engine" for expiries
 };
 
 // Receives events in batches, after the engine call that produced them has finished and the

@@ -27,15 +27,15 @@ struct Message {
     std::uint64_t idLow = 0;
     std::uint64_t sequence = 0; // 0 = free slot
     Millis sentAt = 0;
-    Millis retentionBase = 0;   // retention counts from here (sent, or DLQ arrival on FIFO)
-    Millis deadline = 0;        // deliver-at while Delayed (standard/OCI), visible-at while InFlight
-    Millis receivedAt = 0;      // start of the current receive (the 12 h cap counts from here)
+    Millis retentionBase = 0; // retention counts from here (sent, or DLQ arrival on FIFO)
+    Millis deadline = 0;      // deliver-at while Delayed (standard/OCI), visible-at while InFlight
+    Millis receivedAt = 0;    // start of the current receive (the 12 h cap counts from here)
     Millis firstReceivedAt = 0;
     std::uint32_t receiveCount = 0;
     MessageState state = MessageState::Available;
     std::uint32_t next = kNoSlot; // FIFO group order, or the free list
     std::uint32_t prev = kNoSlot;
-    std::uint32_t receiptNonce = 0; // of the current receipt, so it can be shown again
+    std::uint32_t receiptNonce = 0;      // of the current receipt, so it can be shown again
     std::uint32_t visibilityChanges = 0; // ChangeMessageVisibility calls (attempt-id replay check)
     void* bucket = nullptr;
     std::string body;
@@ -86,7 +86,10 @@ public:
         --m_size;
     }
 
-    Message& at(std::uint32_t slot) { return m_chunks[slot >> kChunkBits][slot & (kChunkSize - 1)]; }
+    Message& at(std::uint32_t slot)
+    {
+        return m_chunks[slot >> kChunkBits][slot & (kChunkSize - 1)];
+    }
     const Message& at(std::uint32_t slot) const
     {
         return m_chunks[slot >> kChunkBits][slot & (kChunkSize - 1)];

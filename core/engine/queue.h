@@ -122,13 +122,13 @@ struct Queue {
     Millis createdAt = 0;
     Millis lastModifiedAt = 0;
     Millis lastPurgeAt = -1;
-    bool isBuiltInDeadLetter = false; // an OCI queue's DLQ
+    bool isBuiltInDeadLetter = false;  // an OCI queue's DLQ
     std::string builtInDeadLetterName; // OCI: its DLQ's name
 
     MessageStore store;
     std::uint64_t nextSequence = 1;
 
-    DeadlineHeap delayed;    // standard/OCI key: deliver-at; FIFO key: sent-at (delay is the queue's)
+    DeadlineHeap delayed; // standard/OCI key: deliver-at; FIFO key: sent-at (delay is the queue's)
     DeadlineHeap visibility; // key: visible-at
     DeadlineHeap retention;  // key: retention base
 

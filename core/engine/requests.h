@@ -65,8 +65,8 @@ struct SendMessageRequest {
 // it holds with digest.h, so the engine spends no time on them.
 struct SendResult {
     std::string messageId;
-    std::string sequenceNumber;               // FIFO only
-    bool deduplicated = false;                // a duplicate: not enqueued, original id echoed
+    std::string sequenceNumber; // FIFO only
+    bool deduplicated = false;  // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;
     Millis expiresAt = 0; // retention deadline (OCI expireAfter)
 };
@@ -111,12 +111,12 @@ struct ReceivedMessage {
     std::string messageId;
     std::string receiptHandle;
     std::string body;
-    MessageAttributes attributes;     // after MessageAttributeNames filtering
-    StringMap systemAttributes;       // only those asked for
-    std::uint32_t receiveCount = 0;   // after this receive (OCI deliveryCount)
+    MessageAttributes attributes;   // after MessageAttributeNames filtering
+    StringMap systemAttributes;     // only those asked for
+    std::uint32_t receiveCount = 0; // after this receive (OCI deliveryCount)
     Millis sentAt = 0;
-    Millis visibleAt = 0;             // OCI visibleAfter
-    Millis expiresAt = 0;             // OCI expireAfter
+    Millis visibleAt = 0; // OCI visibleAfter
+    Millis expiresAt = 0; // OCI expireAfter
     std::string groupId;
     std::string channelId;
 

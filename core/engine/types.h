@@ -12,7 +12,7 @@ enum class QueueKind : std::uint8_t { Standard, Fifo, Oci };
 // Where a message is in its life, evaluated against the clock at the time of the call.
 enum class MessageState : std::uint8_t { Delayed, Available, InFlight };
 
-std::string_view queueKindName(QueueKind kind);   // "standard", "fifo", "oci"
+std::string_view queueKindName(QueueKind kind);    // "standard", "fifo", "oci"
 std::string_view messageStateName(MessageState s); // "delayed", "available", "in flight"
 
 // One message attribute. dataType is the full type string ("String", "Number.int",

@@ -37,16 +37,16 @@ struct MessageView {
     std::string groupId;
     std::string deduplicationId;
     std::string channelId;
-    std::string sequenceNumber;          // FIFO
+    std::string sequenceNumber; // FIFO
     std::string deadLetterSourceArn;
     std::uint32_t receiveCount = 0;
     Millis sentAt = 0;
-    Millis firstReceivedAt = 0;          // 0 if never received
-    Millis deliverAt = 0;                // end of delay (Delayed)
-    Millis visibleAt = 0;                // end of visibility (InFlight)
-    Millis receivedAt = 0;               // start of the current receive (12 h cap from here)
-    Millis expiresAt = 0;                // retention deadline
-    std::string receiptHandle;           // the current receipt (InFlight)
+    Millis firstReceivedAt = 0; // 0 if never received
+    Millis deliverAt = 0;       // end of delay (Delayed)
+    Millis visibleAt = 0;       // end of visibility (InFlight)
+    Millis receivedAt = 0;      // start of the current receive (12 h cap from here)
+    Millis expiresAt = 0;       // retention deadline
+    std::string receiptHandle;  // the current receipt (InFlight)
     // True when the next receive that reaches this message will move it to the DLQ instead.
     bool movesToDeadLetterOnNextReceive = false;
 };
@@ -55,19 +55,19 @@ struct PeekRequest {
     bool delayed = true;
     bool available = true;
     bool inFlight = true;
-    std::size_t offset = 0;        // in sequence order, after the state filter
+    std::size_t offset = 0; // in sequence order, after the state filter
     std::size_t limit = SIZE_MAX;
 };
 
 // A FIFO group (or an OCI channel, with groupId = channel id).
 struct GroupView {
     std::string groupId;
-    std::string headMessageId;   // oldest stored message of the group
+    std::string headMessageId; // oldest stored message of the group
     MessageState headState = MessageState::Available;
-    bool blocked = false;        // head in flight or delayed: nothing of the group is served
+    bool blocked = false;          // head in flight or delayed: nothing of the group is served
     std::string blockingMessageId; // the in-flight (or delayed) head
-    Millis blockedUntil = 0;     // its visible-at or deliver-at
-    std::int64_t waiting = 0;    // messages behind the head
+    Millis blockedUntil = 0;       // its visible-at or deliver-at
+    std::int64_t waiting = 0;      // messages behind the head
     std::int64_t inFlight = 0;
 };
 
@@ -79,8 +79,8 @@ struct QueueView {
     StringMap attributes; // as GetQueueAttributes(All)
     StringMap tags;
     QueueStats stats;
-    std::string deadLetterTarget;      // DLQ name from the redrive policy (OCI: built-in DLQ)
-    std::int64_t maxReceiveCount = 0;  // 0 = no DLQ
+    std::string deadLetterTarget;     // DLQ name from the redrive policy (OCI: built-in DLQ)
+    std::int64_t maxReceiveCount = 0; // 0 = no DLQ
     std::vector<std::string> deadLetterSources; // queues whose DLQ this is
     bool isBuiltInDeadLetterQueue = false;      // an OCI queue's DLQ
 };

@@ -4,7 +4,9 @@
 
 namespace inflight::session {
 
-PendingReceive::PendingReceive(engine::Broker& broker) : m_broker(broker) {}
+PendingReceive::PendingReceive(engine::Broker& broker) : m_broker(broker)
+{
+}
 
 PendingReceive::~PendingReceive()
 {

@@ -18,7 +18,8 @@ Session::Session(engine::BrokerOptions options, QObject* parent)
 {
 }
 
-Session::Session(engine::BrokerOptions options, engine::Millis start, QObject* parent) : QObject(parent)
+Session::Session(engine::BrokerOptions options, engine::Millis start, QObject* parent)
+    : QObject(parent)
 {
     m_real.start();
     m_clock = std::make_unique<engine::SimulatedClock>([this] { return m_real.elapsed(); }, start);
@@ -104,16 +105,18 @@ PendingReceive* Session::receive(engine::ReceiveRequest request)
 {
     auto* op = new PendingReceive(*m_broker);
     QPointer<PendingReceive> guard(op);
-    op->m_waitId = m_broker->receiveMessageAsync(std::move(request), [guard](engine::Result<engine::ReceiveResult> r) {
-        if (guard)
-            guard->complete(std::move(r));
-    });
+    op->m_waitId = m_broker->receiveMessageAsync(std::move(request),
+                                                 [guard](engine::Result<engine::ReceiveResult> r) {
+                                                     if (guard)
+                                                         guard->complete(std::move(r));
+                                                 });
     if (!op->isFinished())
         rearm(); // the wait has a deadline
     return op;
 }
 
-QCoro::Task<engine::Result<engine::ReceiveResult>> Session::receiveAsync(engine::ReceiveRequest request)
+QCoro::Task<engine::Result<engine::ReceiveResult>> Session::receiveAsync(
+    engine::ReceiveRequest request)
 {
     std::unique_ptr<PendingReceive> op(receive(std::move(request)));
     if (!op->isFinished())

@@ -21,7 +21,8 @@ class Session : public QObject {
     Q_OBJECT
 public:
     explicit Session(engine::BrokerOptions options = {}, QObject* parent = nullptr);
-    // Starts engine time at `start` (epoch ms) instead of the wall clock (tests, restored workspaces).
+    // Starts engine time at `start` (epoch ms) instead of the wall clock (tests, restored
+    // workspaces).
     Session(engine::BrokerOptions options, engine::Millis start, QObject* parent = nullptr);
     ~Session() override;
 

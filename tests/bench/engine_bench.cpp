@@ -31,12 +31,16 @@ void* operator new(std::size_t size)
     return p;
 }
 
+// GCC cannot see that this operator new allocates with malloc.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void operator delete(void* p) noexcept
 {
     if (p && g_counting)
         g_liveBytes -= static_cast<std::int64_t>(malloc_usable_size(p));
     std::free(p);
 }
+#pragma GCC diagnostic pop
 
 void operator delete(void* p, std::size_t) noexcept
 {
@@ -46,11 +50,6 @@ void operator delete(void* p, std::size_t) noexcept
 namespace {
 
 const std::string kBody256(256, 'x');
-
-Broker makeBroker(ManualClock& clock, BrokerOptions options = {})
-{
-    return Broker(clock, options);
-}
 
 // send 10 → receive(10) → delete 10, one thread, standard queue, 256-byte bodies.
 void BM_StandardSendReceiveDelete(benchmark::State& state)
@@ -70,7 +69,8 @@ void BM_StandardSendReceiveDelete(benchmark::State& state)
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
-    state.counters["messages/s"] = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
+    state.counters["messages/s"]
+        = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_StandardSendReceiveDelete);
 
@@ -80,7 +80,8 @@ void BM_StandardSendReceiveDeleteWithEvents(benchmark::State& state)
     ManualClock clock;
     Broker broker(clock);
     std::int64_t events = 0;
-    broker.setEventSink([&](std::span<const Event> batch) { events += static_cast<std::int64_t>(batch.size()); });
+    broker.setEventSink(
+        [&](std::span<const Event> batch) { events += static_cast<std::int64_t>(batch.size()); });
     (void)broker.createQueue({.name = "bench"});
     SendMessageRequest send{.queue = "bench", .body = kBody256};
     ReceiveRequest receive{.queue = "bench", .maxMessages = 10};
@@ -94,7 +95,8 @@ void BM_StandardSendReceiveDeleteWithEvents(benchmark::State& state)
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
-    state.counters["messages/s"] = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
+    state.counters["messages/s"]
+        = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
     benchmark::DoNotOptimize(events);
 }
 BENCHMARK(BM_StandardSendReceiveDeleteWithEvents);
@@ -124,7 +126,8 @@ void BM_FifoSendReceiveDelete1000Groups(benchmark::State& state)
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
-    state.counters["messages/s"] = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
+    state.counters["messages/s"]
+        = benchmark::Counter(static_cast<double>(messages), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_FifoSendReceiveDelete1000Groups);
 
@@ -139,7 +142,9 @@ void BM_Advance120kExpiries(benchmark::State& state)
         options.inFlightLimitStandard = 200'000;
         Broker broker(clock, options);
         std::int64_t events = 0;
-        broker.setEventSink([&](std::span<const Event> batch) { events += static_cast<std::int64_t>(batch.size()); });
+        broker.setEventSink([&](std::span<const Event> batch) {
+            events += static_cast<std::int64_t>(batch.size());
+        });
         (void)broker.createQueue({.name = "bench"});
         std::vector<BatchSendEntry> batch(10);
         for (int i = 0; i < 10; ++i)
@@ -147,7 +152,8 @@ void BM_Advance120kExpiries(benchmark::State& state)
         for (int i = 0; i < 12'000; ++i)
             (void)broker.sendMessageBatch("bench", batch);
         for (int i = 0; i < 12'000; ++i)
-            (void)broker.receiveMessage({.queue = "bench", .maxMessages = 10, .visibilityTimeout = 30});
+            (void)broker.receiveMessage(
+                {.queue = "bench", .maxMessages = 10, .visibilityTimeout = 30});
         clock.advance(30'000);
         state.ResumeTiming();
         broker.advance();
@@ -176,7 +182,8 @@ void BM_ReceiveWithInFlight(benchmark::State& state)
     for (std::int64_t i = 0; i < inFlight / 10; ++i)
         (void)broker.sendMessageBatch("bench", batch);
     for (std::int64_t i = 0; i < inFlight / 10; ++i)
-        (void)broker.receiveMessage({.queue = "bench", .maxMessages = 10, .visibilityTimeout = 43'200});
+        (void)broker.receiveMessage(
+            {.queue = "bench", .maxMessages = 10, .visibilityTimeout = 43'200});
     for (int i = 0; i < 1000; ++i)
         (void)broker.sendMessage({.queue = "bench", .body = kBody256});
     ReceiveRequest receive{.queue = "bench", .maxMessages = 1, .visibilityTimeout = 43'200};
@@ -219,7 +226,8 @@ void BM_MemoryPerMessage(benchmark::State& state)
             std::free(probe);
             const double total = static_cast<double>(g_liveBytes - before);
             state.counters["bytes/message total"] = total / 1e6;
-            state.counters["bytes/message overhead"] = (total - 1e6 * static_cast<double>(bodyBytes)) / 1e6;
+            state.counters["bytes/message overhead"]
+                = (total - 1e6 * static_cast<double>(bodyBytes)) / 1e6;
             state.counters["stored"] = static_cast<double>(broker.queueStats("bench")->available);
         }
         g_counting = false;
