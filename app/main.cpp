@@ -1,4 +1,4 @@
-#include "engine/clock.h"
+#include "session/session.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -58,10 +58,8 @@ int main(int argc, char* argv[])
     QApplication::setDesktopFileName(QStringLiteral("inflight"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
 
-    inflight::engine::SimulatedClock clock([] { return QDateTime::currentMSecsSinceEpoch(); },
-                                           QDateTime::currentMSecsSinceEpoch());
-
-    inflight::ui::MainWindow window(clock);
+    inflight::session::Session session;
+    inflight::ui::MainWindow window(session);
     window.show();
     return app->exec();
 }

@@ -1,6 +1,6 @@
 #include "main_window.h"
 
-#include "engine/clock.h"
+#include "session/session.h"
 
 #include <QDateTime>
 #include <QLabel>
@@ -9,8 +9,8 @@
 
 namespace inflight::ui {
 
-MainWindow::MainWindow(const engine::Clock& clock, QWidget* parent)
-    : QMainWindow(parent), m_clock(clock)
+MainWindow::MainWindow(session::Session& session, QWidget* parent)
+    : QMainWindow(parent), m_session(session)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Inflight"));
@@ -46,7 +46,7 @@ MainWindow::MainWindow(const engine::Clock& clock, QWidget* parent)
 
 void MainWindow::refreshStatus()
 {
-    const QDateTime engineTime = QDateTime::fromMSecsSinceEpoch(m_clock.now(), Qt::UTC);
+    const QDateTime engineTime = QDateTime::fromMSecsSinceEpoch(m_session.now(), Qt::UTC);
     m_status->setText(tr("Engine time: %1").arg(engineTime.toString(Qt::ISODate)));
 }
 

@@ -4,8 +4,8 @@
 
 class QLabel;
 
-namespace inflight::engine {
-class Clock;
+namespace inflight::session {
+class Session;
 }
 
 namespace inflight::ui {
@@ -16,13 +16,13 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    // `clock` must outlive the window.
-    explicit MainWindow(const engine::Clock& clock, QWidget* parent = nullptr);
+    // `session` must outlive the window.
+    explicit MainWindow(session::Session& session, QWidget* parent = nullptr);
 
 private:
     void refreshStatus();
 
-    const engine::Clock& m_clock;
+    session::Session& m_session;
     QLabel* m_status = nullptr;
 };
 
