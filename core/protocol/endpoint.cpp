@@ -1,0 +1,76 @@
+#include "protocol/endpoint.h"
+
+#include "protocol/oci_rest.h"
+#include "protocol/sqs_actions.h"
+#include "protocol/sqs_codec.h"
+
+namespace inflight::protocol {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+} // namespace
+
+Endpoint::Endpoint(engine::Broker& broker, EndpointOptions options)
+    : m_broker(broker), m_options(std::move(options))
+{
+    setBaseUrl(m_options.baseUrl);
+}
+
+void Endpoint::setBaseUrl(const QString& baseUrl)
+{
+    m_options.baseUrl = baseUrl;
+    while (m_options.baseUrl.endsWith(QLatin1Char('/')))
+        m_options.baseUrl.chop(1); // "http://host:9324/" must not give "…9324//000000000000/q"
+}
+
+Outcome Endpoint::handle(const HttpRequest& request)
+{
+    if (oci::isOciPath(request.path))
+        return oci::handle(m_broker, request);
+
+    const SqsProtocol protocol = detectSqsProtocol(request);
+    DecodedSqsRequest decoded = protocol == SqsProtocol::Json ? json::decodeRequest(request)
+                                                              : query::decodeRequest(request);
+    if (const auto* error = std::get_if<SqsWireError>(&decoded))
+        return SqsResponder(protocol, QString()).error(*error);
+    const SqsRequest& sqs = std::get<SqsRequest>(decoded);
+    const SqsResponder responder(protocol, sqs.action());
+
+    const ActionHandler handler = findSqsAction(sqs.action());
+    if (!handler) {
+        if (protocol == SqsProtocol::Json)
+            return responder.error(sqsWireError(
+                ProtocolError::UnknownOperation,
+                QStringLiteral("The requested operation %1 is not recognized by the service.")
+                    .arg(sqs.action())));
+        return responder.error(sqsWireError(
+            ProtocolError::InvalidAction,
+            QStringLiteral("The action %1 is not valid for this endpoint.").arg(sqs.action())));
+    }
+
+    SqsContext context{m_broker, m_options.baseUrl, request, request.origin.toStdString()};
+    ActionResult result = handler(context, sqs);
+    return std::visit(
+        Overloaded{
+            [&](const QJsonObject& output) -> Outcome { return responder.success(output); },
+            [&](const engine::Error& error) -> Outcome { return responder.error(error); },
+            [&](WaitForMessages& wait) -> Outcome {
+                return DeferredReceive{
+                    std::move(wait.request),
+                    [responder](const engine::Result<engine::ReceiveResult>& result) {
+                        return result ? responder.success(receiveOutput(*result))
+                                      : responder.error(result.error());
+                    }};
+            },
+        },
+        result);
+}
+
+} // namespace inflight::protocol

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "engine/broker.h"
+#include "protocol/http_types.h"
+
+#include <QString>
+
+#include <functional>
+#include <variant>
+
+namespace inflight::protocol {
+
+// A receive that found nothing yet and may wait (SQS long poll, OCI GetMessages with a timeout):
+// the server runs `request` through the session's waiting receive and answers with
+// respond(result), which formats it in the protocol of the original request.
+struct DeferredReceive {
+    engine::ReceiveRequest request;
+    std::function<HttpResponse(const engine::Result<engine::ReceiveResult>&)> respond;
+};
+
+using Outcome = std::variant<HttpResponse, DeferredReceive>;
+
+struct EndpointOptions {
+    // Prefix of every QueueUrl we hand out: baseUrl + "/000000000000/" + name.
+    QString baseUrl = QStringLiteral("http://127.0.0.1:9324");
+};
+
+// Turns one HTTP request into engine calls and their results into one HTTP response. Decides the
+// protocol per request: a path under /20210201/ is OCI Queue REST; otherwise an `X-Amz-Target`
+// header or an `application/x-amz-json*` content type means SQS AWS JSON 1.0, anything else SQS
+// Query (form POST or GET with `Action=`). Never blocks; holds no state besides the base URL.
+class Endpoint {
+public:
+    Endpoint(engine::Broker& broker, EndpointOptions options = {});
+
+    // A trailing '/' is dropped.
+    void setBaseUrl(const QString& baseUrl);
+    QString baseUrl() const { return m_options.baseUrl; }
+
+    // Every error the engine or the decoding reports becomes an error response of the request's
+    // protocol; handle() itself never fails.
+    Outcome handle(const HttpRequest& request);
+
+private:
+    engine::Broker& m_broker;
+    EndpointOptions m_options;
+};
+
+} // namespace inflight::protocol

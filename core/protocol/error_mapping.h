@@ -1,0 +1,45 @@
+#pragma once
+
+#include "engine/error.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace inflight::protocol {
+
+// An SQS error as both protocols put it on the wire (spec §2.5).
+struct SqsWireError {
+    int status = 400;
+    QByteArray queryCode; // Query <Code>, x-amzn-query-error code, batch entry Code
+    QByteArray jsonShape; // JSON __type suffix after "com.amazonaws.sqs#"
+    QString message;
+};
+
+// Errors of the transport or the codecs themselves, which the engine never reports.
+enum class ProtocolError {
+    InvalidAction,         // Query: unknown Action (400 InvalidAction)
+    MissingAction,         // Query: no Action parameter (400 MissingAction)
+    UnknownOperation,      // JSON: unknown X-Amz-Target (400 UnknownOperationException)
+    MalformedBody,         // JSON: body is not a JSON object (400 SerializationException)
+    RequestEntityTooLarge, // body over kMaxRequestBody (413 RequestEntityTooLarge)
+};
+
+// The engine's error on the SQS wire: the table of §2.5.
+SqsWireError sqsWireError(const engine::Error& error);
+SqsWireError sqsWireError(ProtocolError error, const QString& message);
+
+// An OCI REST error: `{"code": …, "message": …}` with an HTTP status (§6.1).
+struct OciWireError {
+    int status = 400;
+    QByteArray code;
+    QString message;
+};
+
+// QueueDoesNotExist and ResourceNotFound ⇒ 404 NotAuthorizedOrNotFound; MissingParameter ⇒ 400
+// MissingParameter; conflicts with the queue's state (name taken, purge in progress, message not
+// in flight) ⇒ 409 Conflict; OverLimit ⇒ 429 TooManyRequests; every other (invalid input,
+// receipt handles included) ⇒ 400 InvalidParameter.
+OciWireError ociWireError(const engine::Error& error);
+OciWireError ociWireError(ProtocolError error, const QString& message);
+
+} // namespace inflight::protocol

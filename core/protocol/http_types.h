@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace inflight::protocol {
+
+// One HTTP request as the server received it. The codecs never see a socket.
+struct HttpRequest {
+    QByteArray method; // "GET", "POST", ...
+    QByteArray path;   // raw (not percent-decoded) path: "/000000000000/orders"
+    QByteArray query;  // raw query string without '?'
+    QList<QPair<QByteArray, QByteArray>> headers; // names as received
+    QByteArray body;
+    QString origin; // client address "127.0.0.1:53412": the engine Origin of every call it makes
+
+    // The first header of that name, compared case-insensitively; empty if absent.
+    QByteArray header(const QByteArray& name) const;
+};
+
+struct HttpResponse {
+    int status = 200;
+    QByteArray contentType; // empty: no body
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+
+    // The first header of that name, compared case-insensitively; empty if absent.
+    QByteArray header(const QByteArray& name) const;
+};
+
+// The largest request body the server accepts. SQS caps a request at 1 MiB of message payload
+// (SendMessageBatch); form and JSON encoding of binary attributes need headroom, hence 2 MiB.
+inline constexpr qsizetype kMaxRequestBody = 2 * 1024 * 1024;
+
+// The answer to a request whose body exceeds kMaxRequestBody, in the request's own protocol (SQS
+// JSON, Query or OCI REST, decided from the headers and path alone). SQS has no modelled error for
+// this, so we answer HTTP 413 with the code `RequestEntityTooLarge` (JSON `__type` suffix and
+// `x-amzn-query-error` code, Query `<Code>`, OCI `code`): SDKs surface the status and code as a
+// client error without retrying.
+HttpResponse requestTooLarge(const HttpRequest& request);
+
+} // namespace inflight::protocol

@@ -1,0 +1,127 @@
+// The SQS action table and what the actions share: which queue a request addresses, queue URLs,
+// required members.
+#include "protocol/sqs_actions.h"
+
+#include <QUrl>
+
+#include <algorithm>
+
+namespace inflight::protocol {
+
+namespace {
+
+struct ActionEntry {
+    QLatin1String name;
+    ActionHandler handler;
+};
+
+const ActionEntry kActions[] = {
+    {QLatin1String("CreateQueue"), actions::createQueue},
+    {QLatin1String("GetQueueUrl"), actions::getQueueUrl},
+    {QLatin1String("ListQueues"), actions::listQueues},
+    {QLatin1String("DeleteQueue"), actions::deleteQueue},
+    {QLatin1String("GetQueueAttributes"), actions::getQueueAttributes},
+    {QLatin1String("SetQueueAttributes"), actions::setQueueAttributes},
+    {QLatin1String("PurgeQueue"), actions::purgeQueue},
+    {QLatin1String("TagQueue"), actions::tagQueue},
+    {QLatin1String("UntagQueue"), actions::untagQueue},
+    {QLatin1String("ListQueueTags"), actions::listQueueTags},
+    {QLatin1String("ListDeadLetterSourceQueues"), actions::listDeadLetterSourceQueues},
+    {QLatin1String("AddPermission"), actions::addPermission},
+    {QLatin1String("RemovePermission"), actions::removePermission},
+    {QLatin1String("SendMessage"), actions::sendMessage},
+    {QLatin1String("SendMessageBatch"), actions::sendMessageBatch},
+    {QLatin1String("ReceiveMessage"), actions::receiveMessage},
+    {QLatin1String("DeleteMessage"), actions::deleteMessage},
+    {QLatin1String("DeleteMessageBatch"), actions::deleteMessageBatch},
+    {QLatin1String("ChangeMessageVisibility"), actions::changeMessageVisibility},
+    {QLatin1String("ChangeMessageVisibilityBatch"), actions::changeMessageVisibilityBatch},
+    {QLatin1String("StartMessageMoveTask"), actions::startMessageMoveTask},
+    {QLatin1String("ListMessageMoveTasks"), actions::listMessageMoveTasks},
+    {QLatin1String("CancelMessageMoveTask"), actions::cancelMessageMoveTask},
+};
+
+// `/<account>/<name>` (already split into segments) → the queue name, if the account is ours.
+engine::Result<std::string> queueFromSegments(const SqsContext& context,
+                                              const QStringList& segments)
+{
+    if (segments.size() < 2
+        || segments.at(segments.size() - 2).toStdString() != context.broker.options().accountId)
+        return actions::queueDoesNotExist();
+    return segments.last().toStdString();
+}
+
+} // namespace
+
+ActionHandler findSqsAction(const QString& action)
+{
+    const auto* it = std::find_if(std::begin(kActions), std::end(kActions),
+                                  [&](const ActionEntry& entry) { return entry.name == action; });
+    return it == std::end(kActions) ? nullptr : it->handler;
+}
+
+namespace actions {
+
+engine::Error queueDoesNotExist()
+{
+    return engine::makeError(engine::ErrorCode::QueueDoesNotExist,
+                             "The specified queue does not exist.", "QueueUrl");
+}
+
+QString queueUrl(const SqsContext& context, const std::string& name)
+{
+    return context.baseUrl + QLatin1Char('/')
+        + QString::fromStdString(context.broker.options().accountId) + QLatin1Char('/')
+        + QString::fromStdString(name);
+}
+
+engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request)
+{
+    engine::Result<std::string> name = queueDoesNotExist();
+    if (auto url = request.string(QStringLiteral("QueueUrl"))) {
+        const QUrl parsed(QString::fromStdString(*url));
+        name = queueFromSegments(
+            context, parsed.path(QUrl::FullyDecoded).split(QLatin1Char('/'), Qt::SkipEmptyParts));
+    } else {
+        QStringList segments;
+        for (const QByteArray& segment : context.http.path.split('/')) {
+            if (!segment.isEmpty())
+                segments.append(QUrl::fromPercentEncoding(segment));
+        }
+        if (segments.isEmpty())
+            return SqsRequest::missing(QStringLiteral("QueueUrl"));
+        name = queueFromSegments(context, segments);
+    }
+    if (!name)
+        return name;
+    auto queue = context.broker.getQueue(*name);
+    if (!queue)
+        return queue.error();
+    if (queue->kind == engine::QueueKind::Oci)
+        return queueDoesNotExist();
+    return name;
+}
+
+engine::Result<std::string> required(const SqsRequest& request, const QString& key)
+{
+    if (auto value = request.string(key))
+        return std::move(*value);
+    return SqsRequest::missing(key);
+}
+
+QJsonValue text(const std::string& value)
+{
+    return QString::fromStdString(value);
+}
+
+QJsonObject stringMapObject(const engine::StringMap& map)
+{
+    QJsonObject object;
+    for (const auto& [key, value] : map)
+        object.insert(QString::fromStdString(key), QString::fromStdString(value));
+    return object;
+}
+
+} // namespace actions
+
+} // namespace inflight::protocol

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "engine/broker.h"
+#include "protocol/http_types.h"
+#include "protocol/sqs_request.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <string>
+#include <variant>
+
+namespace inflight::protocol {
+
+// Everything an SQS action needs besides its request.
+struct SqsContext {
+    engine::Broker& broker;
+    const QString& baseUrl;
+    const HttpRequest& http; // for the queue in the path (§2.2)
+    engine::Origin origin;
+};
+
+// A ReceiveMessage that found nothing and may wait.
+struct WaitForMessages {
+    engine::ReceiveRequest request;
+};
+
+// What an action produced: its output members in JSON shape (the codecs print them), an error,
+// or a receive that has to wait.
+using ActionResult = std::variant<QJsonObject, engine::Error, WaitForMessages>;
+using ActionHandler = ActionResult (*)(SqsContext&, const SqsRequest&);
+
+// The handler of an SQS action by its name ("SendMessage"); nullptr if there is none.
+ActionHandler findSqsAction(const QString& action);
+
+// ReceiveMessage's output for `result`: `Messages` (absent when empty, so an empty receive is
+// `{}`), each with MD5OfBody and, when some are returned, MessageAttributes and their MD5.
+QJsonObject receiveOutput(const engine::ReceiveResult& result);
+
+namespace actions {
+
+// Shared by the action files.
+
+// "<baseUrl>/<account>/<name>"
+QString queueUrl(const SqsContext& context, const std::string& name);
+// The queue a request addresses: from `QueueUrl` (last path segment; the segment before it must
+// be our account), else from the request path `/<account>/<name>`; MissingParameter QueueUrl if
+// neither names one. QueueDoesNotExist for unknown queues and for OCI queues (the profiles are
+// kept apart).
+engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request);
+engine::Error queueDoesNotExist();
+// A required string member, or MissingParameter.
+engine::Result<std::string> required(const SqsRequest& request, const QString& key);
+// A std::string (UTF-8) as a JSON string.
+QJsonValue text(const std::string& value);
+QJsonObject stringMapObject(const engine::StringMap& map);
+
+ActionResult createQueue(SqsContext& context, const SqsRequest& request);
+ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request);
+ActionResult listQueues(SqsContext& context, const SqsRequest& request);
+ActionResult deleteQueue(SqsContext& context, const SqsRequest& request);
+ActionResult getQueueAttributes(SqsContext& context, const SqsRequest& request);
+ActionResult setQueueAttributes(SqsContext& context, const SqsRequest& request);
+ActionResult purgeQueue(SqsContext& context, const SqsRequest& request);
+ActionResult tagQueue(SqsContext& context, const SqsRequest& request);
+ActionResult untagQueue(SqsContext& context, const SqsRequest& request);
+ActionResult listQueueTags(SqsContext& context, const SqsRequest& request);
+ActionResult listDeadLetterSourceQueues(SqsContext& context, const SqsRequest& request);
+ActionResult addPermission(SqsContext& context, const SqsRequest& request);
+ActionResult removePermission(SqsContext& context, const SqsRequest& request);
+ActionResult startMessageMoveTask(SqsContext& context, const SqsRequest& request);
+ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request);
+ActionResult cancelMessageMoveTask(SqsContext& context, const SqsRequest& request);
+
+ActionResult sendMessage(SqsContext& context, const SqsRequest& request);
+ActionResult sendMessageBatch(SqsContext& context, const SqsRequest& request);
+ActionResult receiveMessage(SqsContext& context, const SqsRequest& request);
+ActionResult deleteMessage(SqsContext& context, const SqsRequest& request);
+ActionResult deleteMessageBatch(SqsContext& context, const SqsRequest& request);
+ActionResult changeMessageVisibility(SqsContext& context, const SqsRequest& request);
+ActionResult changeMessageVisibilityBatch(SqsContext& context, const SqsRequest& request);
+
+} // namespace actions
+
+} // namespace inflight::protocol

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "protocol/error_mapping.h"
+#include "protocol/http_types.h"
+#include "protocol/sqs_request.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <variant>
+
+namespace inflight::protocol {
+
+enum class SqsProtocol { Json, Query };
+
+// Spec §2.2: an `X-Amz-Target` header or a content type starting `application/x-amz-json` means
+// AWS JSON 1.0; anything else is Query.
+SqsProtocol detectSqsProtocol(const HttpRequest& request);
+
+// A decoded request, or the error that stopped decoding (bad JSON, no Action).
+using DecodedSqsRequest = std::variant<SqsRequest, SqsWireError>;
+
+// Puts results and errors of one request on the wire in its protocol. Cheap to copy: a deferred
+// receive keeps one to answer later.
+class SqsResponder {
+public:
+    SqsResponder(SqsProtocol protocol, QString action);
+
+    // `output` holds the action's output members in JSON shape (see sqs_actions.h).
+    HttpResponse success(const QJsonObject& output) const;
+    HttpResponse error(const SqsWireError& error) const;
+    HttpResponse error(const engine::Error& error) const;
+
+private:
+    SqsProtocol m_protocol;
+    QString m_action;
+};
+
+// A fresh request id (UUID) for x-amzn-RequestId / <RequestId>.
+QByteArray newRequestId();
+
+namespace json {
+// The body of an AWS JSON 1.0 request; the action from `X-Amz-Target: AmazonSQS.<Action>`.
+DecodedSqsRequest decodeRequest(const HttpRequest& request);
+HttpResponse success(const QJsonObject& output);
+HttpResponse error(const SqsWireError& error);
+} // namespace json
+
+namespace query {
+// The parameters of the query string and (for POST) the form body, folded into the JSON member
+// tree (§2.3).
+DecodedSqsRequest decodeRequest(const HttpRequest& request);
+// `<ActionResponse xmlns=…><ActionResult>…</ActionResult><ResponseMetadata>…` with the
+// flattened lists and maps of §2.4.
+HttpResponse success(const QString& action, const QJsonObject& output);
+HttpResponse error(const SqsWireError& error);
+} // namespace query
+
+} // namespace inflight::protocol

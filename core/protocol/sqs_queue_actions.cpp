@@ -1,0 +1,301 @@
+// Queue-level SQS actions (spec §3) and message move tasks (§5.5): request model → engine call →
+// output members.
+#include "protocol/sqs_actions.h"
+
+#include <QJsonArray>
+
+namespace inflight::protocol::actions {
+
+namespace {
+
+QJsonObject noOutput()
+{
+    return {};
+}
+
+ActionResult fromStatus(const engine::Status& status)
+{
+    if (!status)
+        return status.error();
+    return noOutput();
+}
+
+bool isSqsQueue(engine::Broker& broker, const std::string& name)
+{
+    auto queue = broker.getQueue(name);
+    return queue && queue->kind != engine::QueueKind::Oci;
+}
+
+} // namespace
+
+ActionResult createQueue(SqsContext& context, const SqsRequest& request)
+{
+    auto name = required(request, QStringLiteral("QueueName"));
+    if (!name)
+        return name.error();
+    engine::CreateQueueRequest create;
+    create.name = *name;
+    create.attributes = request.stringMap(QStringLiteral("Attributes"));
+    // JSON spells CreateQueue's tag map `tags` (§2.4); accept `Tags` too.
+    create.tags = request.stringMap(request.has(QStringLiteral("tags")) ? QStringLiteral("tags")
+                                                                        : QStringLiteral("Tags"));
+    create.origin = context.origin;
+    auto queue = context.broker.createQueue(create);
+    if (!queue)
+        return queue.error();
+    if (queue->kind == engine::QueueKind::Oci)
+        return engine::makeError(engine::ErrorCode::QueueNameExists,
+                                 "A queue already exists with the same name: an OCI queue.",
+                                 "QueueName");
+    return QJsonObject{{QStringLiteral("QueueUrl"), queueUrl(context, queue->name)}};
+}
+
+ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request)
+{
+    auto name = required(request, QStringLiteral("QueueName"));
+    if (!name)
+        return name.error();
+    if (auto owner = request.string(QStringLiteral("QueueOwnerAWSAccountId"));
+        owner && *owner != context.broker.options().accountId)
+        return queueDoesNotExist();
+    auto queue = context.broker.getQueue(*name);
+    if (!queue)
+        return queue.error();
+    if (queue->kind == engine::QueueKind::Oci)
+        return queueDoesNotExist();
+    return QJsonObject{{QStringLiteral("QueueUrl"), queueUrl(context, queue->name)}};
+}
+
+ActionResult listQueues(SqsContext& context, const SqsRequest& request)
+{
+    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    if (!maxResults)
+        return maxResults.error();
+    engine::ListQueuesRequest page;
+    page.prefix = request.string(QStringLiteral("QueueNamePrefix")).value_or(std::string());
+    page.maxResults = *maxResults;
+    page.nextToken = request.string(QStringLiteral("NextToken")).value_or(std::string());
+    QJsonArray urls;
+    std::string nextToken;
+    // OCI queues are not SQS queues: skip them, and fetch on so a page still holds MaxResults.
+    for (;;) {
+        auto listed = context.broker.listQueues(page);
+        if (!listed)
+            return listed.error();
+        for (const std::string& name : listed->names) {
+            if (isSqsQueue(context.broker, name))
+                urls.append(queueUrl(context, name));
+        }
+        nextToken = listed->nextToken;
+        if (!*maxResults || nextToken.empty() || urls.size() >= **maxResults)
+            break;
+        page.maxResults = **maxResults - urls.size();
+        page.nextToken = nextToken;
+    }
+    QJsonObject output;
+    if (!urls.isEmpty())
+        output.insert(QStringLiteral("QueueUrls"), urls);
+    if (!nextToken.empty())
+        output.insert(QStringLiteral("NextToken"), text(nextToken));
+    return output;
+}
+
+ActionResult deleteQueue(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    return fromStatus(context.broker.deleteQueue(*queue, context.origin));
+}
+
+ActionResult getQueueAttributes(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    auto attributes = context.broker.getQueueAttributes(
+        *queue, request.stringList(QStringLiteral("AttributeNames")));
+    if (!attributes)
+        return attributes.error();
+    QJsonObject output;
+    if (!attributes->empty())
+        output.insert(QStringLiteral("Attributes"), stringMapObject(*attributes));
+    return output;
+}
+
+ActionResult setQueueAttributes(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    if (!request.has(QStringLiteral("Attributes")))
+        return SqsRequest::missing(QStringLiteral("Attributes"));
+    return fromStatus(context.broker.setQueueAttributes(
+        *queue, request.stringMap(QStringLiteral("Attributes")), context.origin));
+}
+
+ActionResult purgeQueue(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    return fromStatus(
+        context.broker.purgeQueue(*queue, engine::PurgeTarget::Normal, context.origin));
+}
+
+ActionResult tagQueue(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    if (!request.has(QStringLiteral("Tags")))
+        return SqsRequest::missing(QStringLiteral("Tags"));
+    return fromStatus(
+        context.broker.tagQueue(*queue, request.stringMap(QStringLiteral("Tags")), context.origin));
+}
+
+ActionResult untagQueue(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    if (!request.has(QStringLiteral("TagKeys")))
+        return SqsRequest::missing(QStringLiteral("TagKeys"));
+    return fromStatus(context.broker.untagQueue(
+        *queue, request.stringList(QStringLiteral("TagKeys")), context.origin));
+}
+
+ActionResult listQueueTags(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    auto tags = context.broker.listQueueTags(*queue);
+    if (!tags)
+        return tags.error();
+    QJsonObject output;
+    if (!tags->empty())
+        output.insert(QStringLiteral("Tags"), stringMapObject(*tags));
+    return output;
+}
+
+ActionResult listDeadLetterSourceQueues(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    if (!maxResults)
+        return maxResults.error();
+    engine::ListQueuesRequest page;
+    page.maxResults = *maxResults;
+    page.nextToken = request.string(QStringLiteral("NextToken")).value_or(std::string());
+    auto sources = context.broker.listDeadLetterSourceQueues(*queue, page);
+    if (!sources)
+        return sources.error();
+    QJsonArray urls;
+    for (const std::string& name : sources->names)
+        urls.append(queueUrl(context, name));
+    // A required member, spelt with a lower-case q (§2.4).
+    QJsonObject output{{QStringLiteral("queueUrls"), urls}};
+    if (!sources->nextToken.empty())
+        output.insert(QStringLiteral("NextToken"), text(sources->nextToken));
+    return output;
+}
+
+ActionResult addPermission(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    auto label = required(request, QStringLiteral("Label"));
+    if (!label)
+        return label.error();
+    for (const QString& key : {QStringLiteral("AWSAccountIds"), QStringLiteral("Actions")}) {
+        if (!request.has(key))
+            return SqsRequest::missing(key);
+    }
+    return fromStatus(context.broker.addPermission(
+        *queue, *label, request.stringList(QStringLiteral("AWSAccountIds")),
+        request.stringList(QStringLiteral("Actions")), context.origin));
+}
+
+ActionResult removePermission(SqsContext& context, const SqsRequest& request)
+{
+    auto queue = resolveQueue(context, request);
+    if (!queue)
+        return queue.error();
+    auto label = required(request, QStringLiteral("Label"));
+    if (!label)
+        return label.error();
+    return fromStatus(context.broker.removePermission(*queue, *label, context.origin));
+}
+
+// ---- move tasks (§5.5) ------------------------------------------------------------------------
+
+ActionResult startMessageMoveTask(SqsContext& context, const SqsRequest& request)
+{
+    auto source = required(request, QStringLiteral("SourceArn"));
+    if (!source)
+        return source.error();
+    auto rate = request.integer(QStringLiteral("MaxNumberOfMessagesPerSecond"));
+    if (!rate)
+        return rate.error();
+    engine::StartMoveTaskRequest start;
+    start.sourceArn = *source;
+    start.destinationArn = request.string(QStringLiteral("DestinationArn"));
+    start.maxMessagesPerSecond = *rate;
+    start.origin = context.origin;
+    auto handle = context.broker.startMessageMoveTask(start);
+    if (!handle)
+        return handle.error();
+    return QJsonObject{{QStringLiteral("TaskHandle"), text(*handle)}};
+}
+
+ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request)
+{
+    auto source = required(request, QStringLiteral("SourceArn"));
+    if (!source)
+        return source.error();
+    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    if (!maxResults)
+        return maxResults.error();
+    auto tasks = context.broker.listMessageMoveTasks(*source, *maxResults);
+    if (!tasks)
+        return tasks.error();
+    QJsonArray results;
+    for (const engine::MoveTaskInfo& task : *tasks) {
+        QJsonObject entry;
+        entry.insert(QStringLiteral("Status"),
+                     text(std::string(engine::moveTaskStatusName(task.status))));
+        entry.insert(QStringLiteral("SourceArn"), text(task.sourceArn));
+        entry.insert(QStringLiteral("ApproximateNumberOfMessagesMoved"), qint64(task.moved));
+        entry.insert(QStringLiteral("ApproximateNumberOfMessagesToMove"), qint64(task.toMove));
+        entry.insert(QStringLiteral("StartedTimestamp"), qint64(task.startedAt));
+        // Only-if-given and only-while-running members are left out otherwise (§5.5).
+        if (!task.taskHandle.empty())
+            entry.insert(QStringLiteral("TaskHandle"), text(task.taskHandle));
+        if (!task.destinationArn.empty())
+            entry.insert(QStringLiteral("DestinationArn"), text(task.destinationArn));
+        if (task.maxMessagesPerSecond)
+            entry.insert(QStringLiteral("MaxNumberOfMessagesPerSecond"),
+                         qint64(*task.maxMessagesPerSecond));
+        if (!task.failureReason.empty())
+            entry.insert(QStringLiteral("FailureReason"), text(task.failureReason));
+        results.append(entry);
+    }
+    return QJsonObject{{QStringLiteral("Results"), results}};
+}
+
+ActionResult cancelMessageMoveTask(SqsContext& context, const SqsRequest& request)
+{
+    auto handle = required(request, QStringLiteral("TaskHandle"));
+    if (!handle)
+        return handle.error();
+    auto moved = context.broker.cancelMessageMoveTask(*handle, context.origin);
+    if (!moved)
+        return moved.error();
+    return QJsonObject{{QStringLiteral("ApproximateNumberOfMessagesMoved"), qint64(*moved)}};
+}
+
+} // namespace inflight::protocol::actions
