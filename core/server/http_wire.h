@@ -1,0 +1,20 @@
+#pragma once
+
+#include "protocol/http_types.h"
+
+#include <QByteArray>
+
+namespace inflight::server {
+
+// The bytes of one HTTP/1.1 response: status line, the response's headers, Content-Type and
+// Content-Length (always, so keep-alive clients know where it ends), `Connection: close` when the
+// connection ends after it.
+QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive);
+
+// A plain-text 400 for bytes that are not HTTP at all (no protocol to answer in).
+protocol::HttpResponse malformedRequest(const QByteArray& reason);
+
+// "HTTP/1.1 100 Continue" for a client that waits for it before sending its body.
+QByteArray continueResponse();
+
+} // namespace inflight::server
