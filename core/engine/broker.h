@@ -5,6 +5,7 @@
 #include "error.h"
 #include "events.h"
 #include "requests.h"
+#include "snapshot.h"
 #include "views.h"
 
 #include <cstdint>
@@ -157,6 +158,27 @@ public:
     Result<QueueStats> channelStats(std::string_view name, std::string_view channelId);
     // OCI ListChannels: non-empty channels whose id starts with `filter`, sorted.
     Result<std::vector<std::string>> listChannels(std::string_view name, std::string_view filter);
+
+    // ---- persistence: export and restore (snapshot.h) ----------------------------------------
+
+    // Export never changes state (like peek).
+    BrokerRecord brokerRecord();
+    // Every queue, OCI built-in DLQs after their queue, without messages.
+    std::vector<QueueRecord> queueRecords();
+    Result<QueueRecord> queueRecord(std::string_view name);
+    // Every stored message of the queue, in ascending sequence.
+    Status forEachMessage(std::string_view name,
+                          const std::function<void(const MessageRecord&)>& visit);
+    Result<MessageRecord> messageRecord(std::string_view name, MessageKey key);
+
+    // Restore into a broker that has no queues: restoreBroker() once, then restoreQueue() for every
+    // queue (a dead-letter target need not come first), restoreMessage() for each of its messages
+    // in ascending sequence, then finishRestore(). Emits no events. InvalidParameterValue when a
+    // record contradicts what is already restored (a taken name or slot, a sequence out of order).
+    Status restoreBroker(const BrokerRecord& record);
+    Status restoreQueue(const QueueRecord& record);
+    Status restoreMessage(std::string_view queue, MessageRecord record);
+    void finishRestore();
 
 private:
     std::unique_ptr<BrokerState> m_state;

@@ -121,41 +121,58 @@ std::uint32_t BrokerState::storeMessage(Queue& q, NewMessage&& n, Millis now)
         x.deadLetterSourceArn = std::move(n.deadLetterSourceArn);
         x.systemAttributes = std::move(n.systemAttributes);
     }
+    m.deadline = q.isFifo() ? 0 : n.deliverAt;
+    const bool delayed = q.isFifo() ? !isDelayDue(q, m, now) : n.deliverAt > now;
+    attachMessage(q, slot, m, delayed ? MessageState::Delayed : MessageState::Available);
+    return slot;
+}
 
+void BrokerState::attachMessage(Queue& q, std::uint32_t slot, Message& m, MessageState state)
+{
     const std::int64_t bytes = messageBytes(m);
     q.bytes += bytes;
-    q.retention.push(m.retentionBase, slot, sequence);
+    q.retention.push(m.retentionBase, slot, m.sequence);
 
     Channel* channel = nullptr;
+    FifoGroup* group = nullptr;
     if (q.isFifo()) {
-        FifoGroup& g = groupFor(q, m.extras->groupId);
-        m.bucket = &g;
-        m.prev = g.tail;
-        if (g.tail != kNoSlot)
-            q.store.at(g.tail).next = slot;
+        group = &groupFor(q, m.extras ? m.extras->groupId : std::string());
+        m.bucket = group;
+        m.prev = group->tail;
+        m.next = kNoSlot;
+        if (group->tail != kNoSlot)
+            q.store.at(group->tail).next = slot;
         else
-            g.head = slot;
-        g.tail = slot;
-        ++g.count;
-        m.deadline = 0;
+            group->head = slot;
+        group->tail = slot;
+        ++group->count;
     } else {
         channel = &channelFor(q, m.extras ? m.extras->channelId : std::string());
         m.bucket = channel;
         channel->bytes += bytes;
-        m.deadline = n.deliverAt;
     }
 
-    const bool delayed = q.isFifo() ? !isDelayDue(q, m, now) : n.deliverAt > now;
-    if (delayed) {
+    switch (state) {
+    case MessageState::Delayed:
         m.state = MessageState::Delayed;
         adjustState(q, channel, MessageState::Delayed, +1);
-        q.delayed.push(q.isFifo() ? m.sentAt : m.deadline, slot, sequence);
-    } else {
+        q.delayed.push(q.isFifo() ? m.sentAt : m.deadline, slot, m.sequence);
+        break;
+    case MessageState::InFlight:
+        m.state = MessageState::InFlight;
+        adjustState(q, channel, MessageState::InFlight, +1);
+        if (group)
+            ++group->inFlight;
+        q.visibility.push(m.deadline, slot, m.sequence);
+        if (group)
+            updateServable(q, *group);
+        break;
+    case MessageState::Available:
         m.state = MessageState::Delayed; // so makeAvailable counts the transition once
         adjustState(q, channel, MessageState::Delayed, +1);
         makeAvailable(q, slot, m, false);
+        break;
     }
-    return slot;
 }
 
 void BrokerState::makeAvailable(Queue& q, std::uint32_t slot, Message& m, bool returned)

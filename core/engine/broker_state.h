@@ -16,6 +16,8 @@ namespace inflight::engine {
 class Random {
 public:
     explicit Random(std::uint64_t seed) : m_state(seed) {}
+    std::uint64_t state() const { return m_state; }
+    void setState(std::uint64_t state) { m_state = state; }
     std::uint64_t next()
     {
         std::uint64_t z = (m_state += 0x9e3779b97f4a7c15ULL);
@@ -131,6 +133,8 @@ public:
         Millis firstReceivedAt = 0;
     };
     std::uint32_t storeMessage(Queue& q, NewMessage&& message, Millis now);
+    // Puts a message that already sits in `slot` into its channel or group, heaps and counters.
+    void attachMessage(Queue& q, std::uint32_t slot, Message& m, MessageState state);
     void makeAvailable(Queue& q, std::uint32_t slot, Message& m, bool returned);
     void removeMessage(Queue& q, std::uint32_t slot, Message& m);
     void purgeMessages(Queue& q);

@@ -77,6 +77,35 @@ public:
         return slot;
     }
 
+    // Restoring: occupies exactly `slot` (which must be free) with `sequence`. Call
+    // rebuildFreeList() once every message is placed.
+    Message& place(std::uint32_t slot, std::uint64_t sequence)
+    {
+        while ((slot >> kChunkBits) >= m_chunks.size())
+            m_chunks.push_back(std::make_unique<Message[]>(kChunkSize));
+        if (slot >= m_end)
+            m_end = slot + 1;
+        Message& m = at(slot);
+        m.sequence = sequence;
+        m.next = kNoSlot;
+        m.prev = kNoSlot;
+        ++m_size;
+        return m;
+    }
+
+    void rebuildFreeList()
+    {
+        m_freeHead = kNoSlot;
+        for (std::uint32_t slot = m_end; slot-- > 0;) {
+            if (at(slot).sequence == 0) {
+                at(slot).next = m_freeHead;
+                m_freeHead = slot;
+            }
+        }
+    }
+
+    bool occupied(std::uint32_t slot) const { return slot < m_end && at(slot).sequence != 0; }
+
     void release(std::uint32_t slot)
     {
         Message& m = at(slot);

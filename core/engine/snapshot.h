@@ -1,0 +1,107 @@
+#pragma once
+
+#include "clock.h"
+#include "requests.h"
+#include "types.h"
+#include "views.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace inflight::engine {
+
+// Plain records of everything the engine knows, for persistence: exported from a running broker
+// and restored into an empty one, so that queues, messages in every state (with their deadlines,
+// receipt handles and receive counts), deduplication and receive-attempt windows, move tasks and
+// counters come back exactly. Receipt handles handed out before stay valid after a restore.
+
+struct MessageRecord {
+    std::uint32_t slot = 0;
+    std::uint64_t sequence = 0;
+    std::uint64_t idHigh = 0;
+    std::uint64_t idLow = 0;
+    std::string body;
+    MessageAttributes attributes;
+    MessageAttributes systemAttributes;
+    std::string groupId;
+    std::string deduplicationId;
+    std::string channelId;
+    std::string deadLetterSourceArn;
+    MessageState state = MessageState::Available;
+    Millis sentAt = 0;
+    Millis retentionBase = 0;
+    Millis deadline = 0; // deliver-at while Delayed (standard/OCI), visible-at while InFlight
+    Millis receivedAt = 0;
+    Millis firstReceivedAt = 0;
+    std::uint32_t receiveCount = 0;
+    std::uint32_t receiptNonce = 0;
+    std::uint32_t visibilityChanges = 0;
+};
+
+struct DeduplicationRecord {
+    std::string key; // dedup id, or group + '\x1f' + dedup id for message-group scope
+    Millis expiresAt = 0;
+    std::uint64_t idHigh = 0;
+    std::uint64_t idLow = 0;
+    std::uint64_t sequence = 0;
+};
+
+struct ReceiveAttemptRecord {
+    struct Item {
+        std::uint32_t slot = 0;
+        std::uint64_t sequence = 0;
+        std::uint32_t receiveCount = 0;
+        Millis visibleAt = 0;
+        std::uint32_t visibilityChanges = 0;
+        std::string receipt;
+    };
+    std::string attemptId;
+    Millis expiresAt = 0;
+    std::vector<Item> items;
+};
+
+struct QueueRecord {
+    std::uint32_t id = 0;
+    std::string name;
+    bool oci = false;
+    // The settable configuration in CreateQueue form (GetQueueAttributes names for SQS queues,
+    // OCI names for OCI queues), without counters and timestamps.
+    StringMap attributes;
+    StringMap tags;
+    bool isBuiltInDeadLetter = false;
+    std::string builtInDeadLetterName;
+    Millis createdAt = 0;
+    Millis lastModifiedAt = 0;
+    Millis lastPurgeAt = -1;
+    std::uint64_t nextSequence = 1;
+    QueueStats counters; // the monotonic members
+    std::vector<DeduplicationRecord> deduplication;
+    std::vector<ReceiveAttemptRecord> attempts;
+};
+
+struct MoveTaskRecord {
+    std::string taskId;
+    std::string handle;
+    std::string sourceName;
+    std::string sourceArn;
+    std::string destinationArn;
+    std::optional<std::int64_t> maxMessagesPerSecond;
+    MoveTaskStatus status = MoveTaskStatus::Running;
+    std::int64_t moved = 0;
+    std::int64_t toMove = 0;
+    Millis startedAt = 0;
+    std::string failureReason;
+    Origin origin;
+};
+
+struct BrokerRecord {
+    std::uint32_t nextQueueId = 1;
+    std::uint64_t randomState = 0;
+    std::uint64_t receiptKey = 0;
+    std::map<std::string, Millis> deletedAt; // re-create windows still open
+    std::vector<MoveTaskRecord> moveTasks;
+};
+
+} // namespace inflight::engine
