@@ -1,0 +1,87 @@
+#include "ui/models/message_filter_model.h"
+
+#include "ui/models/message_table_model.h"
+
+namespace inflight::ui {
+
+namespace {
+
+MessageFilterModel::StateFilterFlag flagOf(engine::MessageState state)
+{
+    switch (state) {
+    case engine::MessageState::Available: return MessageFilterModel::Available;
+    case engine::MessageState::Delayed: return MessageFilterModel::Delayed;
+    case engine::MessageState::InFlight: return MessageFilterModel::InFlight;
+    }
+    return MessageFilterModel::Available;
+}
+
+} // namespace
+
+MessageFilterModel::MessageFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(Qt::UserRole);
+    setDynamicSortFilter(true);
+    // The tick changes Display/Countdown/Warning only; nothing filters on those.
+    setFilterRole(MessageTableModel::MessageIdRole);
+}
+
+void MessageFilterModel::setSourceModel(QAbstractItemModel* model)
+{
+    m_messages = qobject_cast<MessageTableModel*>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+void MessageFilterModel::setStateFilter(StateFilter states)
+{
+    if (states == m_states)
+        return;
+    m_states = states;
+    invalidateRowsFilter();
+}
+
+void MessageFilterModel::setTextFilter(const QString& text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    invalidateRowsFilter();
+}
+
+bool MessageFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (m_messages) {
+        const MessageTableModel::Row& row = m_messages->row(sourceRow);
+        if (!m_states.testFlag(flagOf(row.state)))
+            return false;
+        return m_text.isEmpty() || row.messageId.contains(m_text, Qt::CaseInsensitive)
+            || row.bodyPreview.contains(m_text, Qt::CaseInsensitive)
+            || row.group.contains(m_text, Qt::CaseInsensitive);
+    }
+    QAbstractItemModel* source = sourceModel();
+    const QModelIndex first = source->index(sourceRow, 0, sourceParent);
+    const auto state
+        = static_cast<engine::MessageState>(first.data(MessageTableModel::StateRole).toInt());
+    if (!m_states.testFlag(flagOf(state)))
+        return false;
+    if (m_text.isEmpty())
+        return true;
+    for (int column : {int(MessageTableModel::MessageIdColumn), int(MessageTableModel::BodyColumn),
+                       int(MessageTableModel::GroupColumn)}) {
+        const QString text
+            = source->index(sourceRow, column, sourceParent).data(Qt::UserRole).toString();
+        if (text.contains(m_text, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+bool MessageFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    if (m_messages && sortRole() == Qt::UserRole)
+        return m_messages->rawLessThan(left.row(), right.row(), left.column(),
+                                       sortCaseSensitivity());
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
+} // namespace inflight::ui

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QFlags>
+#include <QSortFilterProxyModel>
+
+namespace inflight::ui {
+
+class MessageTableModel;
+
+// Sorts and filters a MessageTableModel for the message browser. Sorting is by the raw value
+// (Qt::UserRole) of the sort column: on the visibility column that is the absolute deadline, which
+// does not change as time passes, so the countdown tick never reorders rows. Filters: by state and
+// by text (a case-insensitive substring of the message id, body preview or group/channel).
+class MessageFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    enum StateFilterFlag {
+        Available = 0x1,
+        Delayed = 0x2,
+        InFlight = 0x4,
+        AllStates = Available | Delayed | InFlight,
+    };
+    Q_DECLARE_FLAGS(StateFilter, StateFilterFlag)
+
+    explicit MessageFilterModel(QObject* parent = nullptr);
+
+    // Only a MessageTableModel (or a model with its roles) is expected here.
+    void setSourceModel(QAbstractItemModel* model) override;
+
+    StateFilter stateFilter() const { return m_states; }
+    void setStateFilter(StateFilter states);
+    QString textFilter() const { return m_text; }
+    void setTextFilter(const QString& text);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    MessageTableModel* m_messages = nullptr; // the source when it is one: fast paths
+    StateFilter m_states = AllStates;
+    QString m_text;
+};
+
+} // namespace inflight::ui
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(inflight::ui::MessageFilterModel::StateFilter)

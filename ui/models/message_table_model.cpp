@@ -1,0 +1,499 @@
+#include "ui/models/message_table_model.h"
+
+#include "session/session.h"
+#include "ui/models/model_text.h"
+#include "ui/models/row_runs.h"
+
+#include <algorithm>
+
+namespace inflight::ui {
+
+namespace {
+
+constexpr engine::Millis kWarningMillis = 5 * engine::kSecond;
+constexpr double kWarningFraction = 0.2;
+
+bool isTimed(engine::MessageState state)
+{
+    return state != engine::MessageState::Available;
+}
+
+} // namespace
+
+MessageTableModel::MessageTableModel(session::Session& session, QObject* parent)
+    : QAbstractTableModel(parent), m_session(session), m_now(session.now())
+{
+    connect(&m_session, &session::Session::eventsReady, this, &MessageTableModel::onEvents);
+    connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.now()); });
+}
+
+MessageTableModel::~MessageTableModel() = default;
+
+void MessageTableModel::setQueue(const QString& queue)
+{
+    beginResetModel();
+    m_queue = queue;
+    m_queueName = queue.toStdString();
+    m_rows.clear();
+    m_timedRows = 0;
+    m_now = m_session.now();
+    if (!m_queueName.empty()) {
+        auto views = m_session.broker().peekMessages(m_queueName);
+        if (views) {
+            m_rows.reserve(views->size());
+            for (const engine::MessageView& view : *views) {
+                m_rows.push_back(makeRow(view));
+                countTimed(*m_rows.back(), +1);
+            }
+        }
+    }
+    endResetModel();
+}
+
+void MessageTableModel::refresh()
+{
+    if (m_queueName.empty())
+        return;
+    auto views = m_session.broker().peekMessages(m_queueName);
+    if (!views) {
+        clearRows();
+        return;
+    }
+    m_now = m_session.now();
+    // Both lists are in sequence order: drop the rows that are gone, update the others, insert the
+    // new ones where they belong.
+    std::vector<std::uint64_t> gone;
+    std::size_t v = 0;
+    for (const RowPtr& row : m_rows) {
+        while (v < views->size() && (*views)[v].key.sequence < row->key.sequence)
+            ++v;
+        if (v == views->size() || (*views)[v].key.sequence != row->key.sequence)
+            gone.push_back(row->key.sequence);
+    }
+    removeSequences(std::move(gone));
+    std::vector<RowPtr> added;
+    std::size_t r = 0;
+    for (const engine::MessageView& view : *views) {
+        if (r < m_rows.size() && m_rows[r]->key.sequence == view.key.sequence) {
+            countTimed(*m_rows[r], -1);
+            assign(*m_rows[r], view);
+            countTimed(*m_rows[r], +1);
+            ++r;
+        } else {
+            added.push_back(makeRow(view));
+        }
+    }
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    insertRows(std::move(added));
+}
+
+void MessageTableModel::clearRows()
+{
+    if (m_rows.empty())
+        return;
+    beginRemoveRows({}, 0, rowCount() - 1);
+    m_rows.clear();
+    m_timedRows = 0;
+    endRemoveRows();
+}
+
+void MessageTableModel::setNow(engine::Millis now)
+{
+    m_now = now;
+    if (m_timedRows == 0 || m_rows.empty())
+        return;
+    Q_EMIT dataChanged(index(0, VisibilityColumn), index(rowCount() - 1, VisibilityColumn),
+                       {Qt::DisplayRole, CountdownRole, WarningRole});
+}
+
+void MessageTableModel::startTicking(int hz)
+{
+    m_tick.start(1000 / std::max(hz, 1));
+}
+
+void MessageTableModel::stopTicking()
+{
+    m_tick.stop();
+}
+
+int MessageTableModel::rowOfKey(engine::MessageKey key) const
+{
+    const std::size_t i = lowerBound(key.sequence);
+    if (i < m_rows.size() && m_rows[i]->key == key)
+        return static_cast<int>(i);
+    return -1;
+}
+
+int MessageTableModel::rowOfMessageId(const QString& messageId) const
+{
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i]->messageId == messageId)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::size_t MessageTableModel::lowerBound(std::uint64_t sequence) const
+{
+    auto it = std::lower_bound(
+        m_rows.begin(), m_rows.end(), sequence,
+        [](const RowPtr& row, std::uint64_t s) { return row->key.sequence < s; });
+    return static_cast<std::size_t>(it - m_rows.begin());
+}
+
+// ---- events --------------------------------------------------------------------------------------
+
+void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
+{
+    if (m_queueName.empty())
+        return;
+    using engine::EventKind;
+    bool reload = false;
+    bool deleted = false;
+    int arrivals = 0; // messages moved into this queue (a DLQ): their key here is not in the event
+    int sends = 0;
+    std::vector<engine::MessageKey> touched;
+    std::vector<std::uint64_t> removed;
+    for (const engine::Event& e : events) {
+        if (e.queue != m_queueName) {
+            if (e.kind == EventKind::MovedToDeadLetterQueue && e.detail == m_queueName)
+                ++arrivals;
+            continue;
+        }
+        switch (e.kind) {
+        case EventKind::QueueCreated:
+        case EventKind::QueueChanged:
+        case EventKind::QueuePurged:
+            reload = true;
+            deleted = false;
+            break;
+        case EventKind::QueueDeleted:
+            deleted = true;
+            reload = false;
+            break;
+        case EventKind::MessageSent:
+            ++sends;
+            touched.push_back(e.key);
+            break;
+        case EventKind::DelayEnded:
+        case EventKind::MessageReceived:
+        case EventKind::VisibilityChanged:
+        case EventKind::MessageReleased:
+        case EventKind::VisibilityExpired: touched.push_back(e.key); break;
+        case EventKind::MessageDeleted:
+        case EventKind::MovedToDeadLetterQueue:
+        case EventKind::MovedByTask:
+        case EventKind::RetentionExpired: removed.push_back(e.key.sequence); break;
+        case EventKind::MessageDeduplicated:
+        case EventKind::MoveTaskProgress: break;
+        }
+    }
+    m_now = m_session.now();
+    if (deleted) {
+        clearRows();
+        return;
+    }
+    if (reload) {
+        // A purge empties the queue: start afresh. A change of attributes (redrive policy, FIFO
+        // delay) can change any row: merge, so that selections survive.
+        bool purged = std::any_of(events.begin(), events.end(), [this](const engine::Event& e) {
+            return e.queue == m_queueName && e.kind == EventKind::QueuePurged;
+        });
+        if (purged)
+            setQueue(m_queue);
+        else
+            refresh();
+        return;
+    }
+
+    // Sequences are never reused: a removed message does not come back, whatever came before.
+    std::sort(removed.begin(), removed.end());
+    removed.erase(std::unique(removed.begin(), removed.end()), removed.end());
+    removeSequences(removed);
+
+    std::sort(touched.begin(), touched.end(),
+              [](const auto& a, const auto& b) { return a.sequence < b.sequence; });
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+
+    engine::Broker& broker = m_session.broker();
+    int first = rowCount();
+    int last = -1;
+    std::vector<RowPtr> added;
+    auto apply = [&](const engine::MessageView& view) {
+        const int r = rowOfKey(view.key);
+        if (r < 0) {
+            added.push_back(makeRow(view));
+            return;
+        }
+        Row& row = *m_rows[static_cast<std::size_t>(r)];
+        countTimed(row, -1);
+        assign(row, view);
+        countTimed(row, +1);
+        first = std::min(first, r);
+        last = std::max(last, r);
+    };
+    for (const engine::MessageKey& key : touched) {
+        if (std::binary_search(removed.begin(), removed.end(), key.sequence))
+            continue;
+        // Gone already (a later batch will say so): nothing to show.
+        auto view = broker.peekMessage(m_queueName, key);
+        if (view)
+            apply(*view);
+    }
+    if (arrivals > 0) {
+        // Moved messages are stored last: the newest `arrivals + sends` messages include them.
+        auto stats = broker.queueStats(m_queueName);
+        if (stats) {
+            const std::int64_t total = stats->available + stats->inFlight + stats->delayed;
+            engine::PeekRequest tail;
+            tail.offset
+                = static_cast<std::size_t>(std::max<std::int64_t>(total - arrivals - sends, 0));
+            auto views = broker.peekMessages(m_queueName, tail);
+            if (views) {
+                for (const engine::MessageView& view : *views) {
+                    if (std::none_of(added.begin(), added.end(),
+                                     [&](const RowPtr& row) { return row->key == view.key; }))
+                        apply(view);
+                }
+            }
+        }
+    }
+    if (last >= first)
+        Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    std::sort(added.begin(), added.end(),
+              [](const RowPtr& a, const RowPtr& b) { return a->key.sequence < b->key.sequence; });
+    insertRows(std::move(added));
+}
+
+void MessageTableModel::removeSequences(std::vector<std::uint64_t> sequences)
+{
+    std::vector<int> rows;
+    rows.reserve(sequences.size());
+    for (std::uint64_t sequence : sequences) {
+        const std::size_t i = lowerBound(sequence);
+        if (i < m_rows.size() && m_rows[i]->key.sequence == sequence)
+            rows.push_back(static_cast<int>(i));
+    }
+    std::sort(rows.begin(), rows.end());
+    forEachRunDescending(rows, [this](int first, int last) {
+        beginRemoveRows({}, first, last);
+        for (int r = first; r <= last; ++r)
+            countTimed(*m_rows[static_cast<std::size_t>(r)], -1);
+        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+        endRemoveRows();
+    });
+}
+
+void MessageTableModel::insertRows(std::vector<RowPtr> rows)
+{
+    // New messages have the highest sequences, so this is normally one block at the end.
+    std::size_t i = 0;
+    while (i < rows.size()) {
+        const std::size_t at = lowerBound(rows[i]->key.sequence);
+        std::size_t j = i + 1;
+        const std::uint64_t bound = at < m_rows.size() ? m_rows[at]->key.sequence : UINT64_MAX;
+        while (j < rows.size() && rows[j]->key.sequence < bound)
+            ++j;
+        const int first = static_cast<int>(at);
+        beginInsertRows({}, first, first + static_cast<int>(j - i) - 1);
+        for (std::size_t k = i; k < j; ++k)
+            countTimed(*rows[k], +1);
+        m_rows.insert(m_rows.begin() + static_cast<std::ptrdiff_t>(at),
+                      std::make_move_iterator(rows.begin() + static_cast<std::ptrdiff_t>(i)),
+                      std::make_move_iterator(rows.begin() + static_cast<std::ptrdiff_t>(j)));
+        endInsertRows();
+        i = j;
+    }
+}
+
+MessageTableModel::RowPtr MessageTableModel::makeRow(const engine::MessageView& view) const
+{
+    auto row = std::make_unique<Row>();
+    row->key = view.key;
+    row->messageId = toQString(view.messageId);
+    row->sentAt = view.sentAt;
+    row->deduplicationId = toQString(view.deduplicationId);
+    row->bodyPreview = bodyPreview(view.body);
+    row->group = toQString(view.groupId.empty() ? view.channelId : view.groupId);
+    assign(*row, view);
+    return row;
+}
+
+void MessageTableModel::assign(Row& row, const engine::MessageView& view) const
+{
+    // Id, body, group and dedup id never change while a message stays in its queue.
+    row.state = view.state;
+    row.receiveCount = view.receiveCount;
+    row.movesToDeadLetterOnNextReceive = view.movesToDeadLetterOnNextReceive;
+    switch (view.state) {
+    case engine::MessageState::InFlight:
+        row.windowStart = view.receivedAt;
+        row.deadline = view.visibleAt;
+        break;
+    case engine::MessageState::Delayed:
+        row.windowStart = view.sentAt;
+        row.deadline = view.deliverAt;
+        break;
+    case engine::MessageState::Available:
+        row.windowStart = 0;
+        row.deadline = 0;
+        break;
+    }
+}
+
+void MessageTableModel::countTimed(const Row& row, int delta)
+{
+    if (isTimed(row.state))
+        m_timedRows += delta;
+}
+
+// ---- data --------------------------------------------------------------------------------------
+
+int MessageTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int MessageTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString MessageTableModel::visibilityText(const Row& row) const
+{
+    switch (row.state) {
+    case engine::MessageState::InFlight: return formatTimeLeft(row.deadline - m_now);
+    case engine::MessageState::Delayed:
+        return QStringLiteral("delayed %1").arg(formatTimeLeft(row.deadline - m_now));
+    case engine::MessageState::Available: break;
+    }
+    return {};
+}
+
+QVariant MessageTableModel::countdownFraction(const Row& row) const
+{
+    if (!isTimed(row.state))
+        return {};
+    const engine::Millis window = row.deadline - row.windowStart;
+    if (window <= 0)
+        return 0.0;
+    const double left = static_cast<double>(row.deadline - m_now) / static_cast<double>(window);
+    return std::clamp(left, 0.0, 1.0);
+}
+
+bool MessageTableModel::warning(const Row& row) const
+{
+    if (row.state != engine::MessageState::InFlight)
+        return false;
+    const engine::Millis left = row.deadline - m_now;
+    const engine::Millis window = row.deadline - row.windowStart;
+    return left < kWarningMillis
+        || static_cast<double>(left) < kWarningFraction * static_cast<double>(window);
+}
+
+QVariant MessageTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const Row& r = row(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case StateColumn: return messageStateLabel(r.state);
+        case VisibilityColumn: return visibilityText(r);
+        case MessageIdColumn: return shortId(r.messageId);
+        case BodyColumn: return r.bodyPreview;
+        case GroupColumn: return r.group;
+        case ReceivesColumn:
+            if (r.movesToDeadLetterOnNextReceive)
+                return QStringLiteral("%1 \u26a0").arg(r.receiveCount);
+            return QString::number(r.receiveCount);
+        case SentColumn: return formatEngineTime(r.sentAt);
+        case DeduplicationColumn: return r.deduplicationId;
+        }
+        break;
+    case Qt::UserRole:
+        switch (column) {
+        case StateColumn: return static_cast<int>(r.state);
+        case VisibilityColumn:
+            return static_cast<qlonglong>(isTimed(r.state) ? r.deadline : engine::kNoDeadline);
+        case MessageIdColumn: return r.messageId;
+        case BodyColumn: return r.bodyPreview;
+        case GroupColumn: return r.group;
+        case ReceivesColumn: return static_cast<uint>(r.receiveCount);
+        case SentColumn: return static_cast<qlonglong>(r.sentAt);
+        case DeduplicationColumn: return r.deduplicationId;
+        }
+        break;
+    case Qt::ToolTipRole:
+        switch (column) {
+        case VisibilityColumn:
+            if (r.state == engine::MessageState::InFlight)
+                return tr("Visible again at %1").arg(formatEngineTime(r.deadline));
+            if (r.state == engine::MessageState::Delayed)
+                return tr("Delivered at %1").arg(formatEngineTime(r.deadline));
+            return {};
+        case MessageIdColumn: return r.messageId;
+        case ReceivesColumn:
+            if (r.movesToDeadLetterOnNextReceive)
+                return tr("Received %1 times: the next receive moves it to the dead-letter queue")
+                    .arg(r.receiveCount);
+            return tr("Received %1 times").arg(r.receiveCount);
+        case BodyColumn: return r.bodyPreview;
+        default: return {};
+        }
+    case Qt::TextAlignmentRole:
+        if (column == VisibilityColumn || column == ReceivesColumn)
+            return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+        return {};
+    case MessageIdRole: return r.messageId;
+    case StateRole: return static_cast<int>(r.state);
+    case CountdownRole: return countdownFraction(r);
+    case WarningRole: return warning(r);
+    case DlqNextRole: return r.movesToDeadLetterOnNextReceive;
+    case DeadlineRole: return static_cast<qlonglong>(r.deadline);
+    case SequenceRole: return static_cast<qulonglong>(r.key.sequence);
+    default: break;
+    }
+    return {};
+}
+
+bool MessageTableModel::rawLessThan(int left, int right, int column, Qt::CaseSensitivity cs) const
+{
+    const Row& a = row(left);
+    const Row& b = row(right);
+    auto deadline
+        = [](const Row& r) { return isTimed(r.state) ? r.deadline : engine::kNoDeadline; };
+    switch (column) {
+    case StateColumn: return a.state < b.state;
+    case VisibilityColumn: return deadline(a) < deadline(b);
+    case MessageIdColumn: return a.messageId.compare(b.messageId, cs) < 0;
+    case BodyColumn: return a.bodyPreview.compare(b.bodyPreview, cs) < 0;
+    case GroupColumn: return a.group.compare(b.group, cs) < 0;
+    case ReceivesColumn: return a.receiveCount < b.receiveCount;
+    case SentColumn: return a.sentAt < b.sentAt;
+    case DeduplicationColumn: return a.deduplicationId.compare(b.deduplicationId, cs) < 0;
+    default: return a.key.sequence < b.key.sequence;
+    }
+}
+
+QVariant MessageTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case StateColumn: return tr("State");
+    case VisibilityColumn: return tr("Visibility");
+    case MessageIdColumn: return tr("Message id");
+    case BodyColumn: return tr("Body");
+    case GroupColumn: return tr("Group / channel");
+    case ReceivesColumn: return tr("Receives");
+    case SentColumn: return tr("Sent");
+    case DeduplicationColumn: return tr("Dedup id");
+    default: return {};
+    }
+}
+
+} // namespace inflight::ui

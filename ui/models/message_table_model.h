@@ -1,0 +1,131 @@
+#pragma once
+
+#include "engine/events.h"
+#include "engine/views.h"
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace inflight::session {
+class Session;
+}
+
+namespace inflight::ui {
+
+// The messages of one queue, browsed by peek only: looking never changes a message. Rows are in
+// the engine's sequence order (oldest first) and hold absolute deadlines, never "time left"; the
+// countdown text is computed from now(), which a presentation tick moves (setNow / startTicking).
+// The session's event batches keep the rows current: sends insert, receives, visibility changes,
+// releases, expiries and delay ends update, deletes and moves remove, a purge resets — each batch
+// with the fewest signals (one dataChanged over the smallest covering range, removals in
+// contiguous blocks, inserts in one block).
+class MessageTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        StateColumn,
+        VisibilityColumn, // countdown
+        MessageIdColumn,
+        BodyColumn,
+        GroupColumn, // FIFO group or OCI channel
+        ReceivesColumn,
+        SentColumn,
+        DeduplicationColumn,
+        ColumnCount
+    };
+    // Qt::UserRole on every column is the raw value to sort by (the absolute deadline on the
+    // visibility column; kNoDeadline for available rows, so they sort last).
+    enum Roles {
+        MessageIdRole = Qt::UserRole + 1, // the full id (QString)
+        StateRole,                        // int(engine::MessageState)
+        CountdownRole, // fraction of the visibility (or delay) window left, 0..1; invalid if none
+        WarningRole,   // in flight with < 5 s or < 20% of its visibility left
+        DlqNextRole,   // the next receive moves it to the dead-letter queue
+        DeadlineRole,  // visible-at (in flight) or deliver-at (delayed), epoch ms; 0 if none
+        SequenceRole,  // the engine's sequence in this queue (qulonglong)
+    };
+
+    // What a row keeps: what is shown, the key and the deadlines (no attributes: 100k rows fit).
+    struct Row {
+        engine::MessageKey key;
+        QString messageId;
+        QString bodyPreview;
+        QString group; // group id or channel id
+        QString deduplicationId;
+        engine::Millis sentAt = 0;
+        engine::Millis windowStart = 0; // receivedAt (in flight) or sentAt (delayed)
+        engine::Millis deadline = 0;    // visibleAt (in flight) or deliverAt (delayed), else 0
+        std::uint32_t receiveCount = 0;
+        engine::MessageState state = engine::MessageState::Available;
+        bool movesToDeadLetterOnNextReceive = false;
+    };
+
+    // `session` must outlive the model.
+    explicit MessageTableModel(session::Session& session, QObject* parent = nullptr);
+    ~MessageTableModel() override;
+
+    // Shows the messages of `queue` (empty: none). Resets the model; peeks, changes nothing.
+    void setQueue(const QString& queue);
+    QString queue() const { return m_queue; }
+    // Re-reads every message of the queue and merges (rows that stay keep their place).
+    void refresh();
+
+    // The presentation tick: moves the countdowns to `now` and emits one dataChanged over the
+    // visibility column (roles Display, Countdown, Warning) when a row is in flight or delayed.
+    void setNow(engine::Millis now);
+    engine::Millis now() const { return m_now; }
+    // Calls setNow(session.now()) `hz` times a second of real time until stopTicking().
+    void startTicking(int hz = 10);
+    void stopTicking();
+
+    const Row& row(int row) const { return *m_rows[static_cast<std::size_t>(row)]; }
+    QString messageId(int row) const { return this->row(row).messageId; }
+    engine::MessageKey messageKey(int row) const { return this->row(row).key; }
+    // -1 if not shown. O(log n).
+    int rowOfKey(engine::MessageKey key) const;
+    // -1 if not shown. O(n).
+    int rowOfMessageId(const QString& messageId) const;
+    // Rows in flight or delayed (those the tick updates).
+    int timedRowCount() const { return m_timedRows; }
+    // Raw-value order of two rows on `column` (what Qt::UserRole sorts by), without QVariants.
+    bool rawLessThan(int left, int right, int column, Qt::CaseSensitivity cs) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    using RowPtr = std::unique_ptr<Row>;
+
+    void onEvents(const std::vector<engine::Event>& events);
+    void clearRows();
+    RowPtr makeRow(const engine::MessageView& view) const;
+    void assign(Row& row, const engine::MessageView& view) const;
+    // Index of the first row with sequence >= `sequence`.
+    std::size_t lowerBound(std::uint64_t sequence) const;
+    void removeSequences(std::vector<std::uint64_t> sequences);
+    // Inserts rows not shown yet (sorted by sequence), in as few blocks as possible.
+    void insertRows(std::vector<RowPtr> rows);
+    void countTimed(const Row& row, int delta);
+    QString visibilityText(const Row& row) const;
+    QVariant countdownFraction(const Row& row) const;
+    bool warning(const Row& row) const;
+
+    session::Session& m_session;
+    QString m_queue;
+    std::string m_queueName; // m_queue as the engine spells it
+    std::vector<RowPtr> m_rows;
+    engine::Millis m_now = 0;
+    int m_timedRows = 0;
+    QTimer m_tick;
+};
+
+} // namespace inflight::ui

@@ -1,0 +1,120 @@
+#include "ui/models/throughput_series.h"
+
+#include "session/session.h"
+#include "ui/models/model_text.h"
+
+namespace inflight::ui {
+
+namespace {
+constexpr int kRateCount = 5;
+} // namespace
+
+ThroughputSeries::ThroughputSeries(session::Session& session, QObject* parent,
+                                   engine::Millis window)
+    : QObject(parent), m_session(session), m_window(window), m_lastTime(session.now())
+{
+    for (const engine::QueueView& view : m_session.broker().queues())
+        m_queues[view.name].last = countersOf(view.stats);
+    connect(&m_session, &session::Session::eventsReady, this, &ThroughputSeries::onEvents);
+}
+
+ThroughputSeries::Counters ThroughputSeries::countersOf(const engine::QueueStats& s)
+{
+    return Counters{{s.sent, s.received, s.deleted, s.visibilityExpired, s.movedToDeadLetter}};
+}
+
+void ThroughputSeries::onEvents(const std::vector<engine::Event>& events)
+{
+    for (const engine::Event& e : events) {
+        if (e.kind == engine::EventKind::QueueCreated)
+            m_queues[e.queue] = Series{}; // counters start at zero
+        else if (e.kind == engine::EventKind::QueueDeleted)
+            m_queues.erase(e.queue);
+    }
+}
+
+bool ThroughputSeries::sample(engine::Millis now)
+{
+    if (now - m_lastTime < kSampleInterval)
+        return false;
+    const double seconds = static_cast<double>(now - m_lastTime) / 1000.0;
+    Sample all;
+    all.time = now;
+    engine::Broker& broker = m_session.broker();
+    for (auto& [name, series] : m_queues) {
+        auto stats = broker.queueStats(name);
+        if (!stats)
+            continue;
+        const Counters counters = countersOf(*stats);
+        Sample s;
+        s.time = now;
+        for (int i = 0; i < kRateCount; ++i)
+            s.values[i] = static_cast<double>(counters.totals[i] - series.last.totals[i]) / seconds;
+        s.values[static_cast<int>(Metric::Available)] = static_cast<double>(stats->available);
+        s.values[static_cast<int>(Metric::InFlight)] = static_cast<double>(stats->inFlight);
+        s.values[static_cast<int>(Metric::Delayed)] = static_cast<double>(stats->delayed);
+        for (int i = 0; i < kMetricCount; ++i)
+            all.values[i] += s.values[i];
+        series.last = counters;
+        series.samples.push_back(s);
+        trim(series.samples, now);
+    }
+    m_all.push_back(all);
+    trim(m_all, now);
+    m_lastTime = now;
+    Q_EMIT sampled(now);
+    return true;
+}
+
+void ThroughputSeries::trim(std::deque<Sample>& samples, engine::Millis now) const
+{
+    while (!samples.empty() && samples.front().time < now - m_window)
+        samples.pop_front();
+}
+
+QList<QPointF> ThroughputSeries::points(const QString& queue, Metric metric) const
+{
+    const std::deque<Sample>* samples = &m_all;
+    if (!queue.isEmpty()) {
+        auto it = m_queues.find(queue.toStdString());
+        if (it == m_queues.end())
+            return {};
+        samples = &it->second.samples;
+    }
+    QList<QPointF> result;
+    result.reserve(static_cast<qsizetype>(samples->size()));
+    const auto i = static_cast<std::size_t>(metric);
+    for (const Sample& s : *samples)
+        result.append(QPointF(static_cast<qreal>(s.time), s.values[i]));
+    return result;
+}
+
+QStringList ThroughputSeries::queues() const
+{
+    QStringList names;
+    for (const auto& [name, series] : m_queues)
+        names.append(toQString(name));
+    return names;
+}
+
+bool ThroughputSeries::isRate(Metric metric)
+{
+    return static_cast<int>(metric) < kRateCount;
+}
+
+QString ThroughputSeries::metricName(Metric metric)
+{
+    switch (metric) {
+    case Metric::Sent: return tr("sent/s");
+    case Metric::Received: return tr("received/s");
+    case Metric::Deleted: return tr("deleted/s");
+    case Metric::VisibilityExpired: return tr("visibility expiries/s");
+    case Metric::MovedToDeadLetter: return tr("DLQ moves/s");
+    case Metric::Available: return tr("available");
+    case Metric::InFlight: return tr("in flight");
+    case Metric::Delayed: return tr("delayed");
+    }
+    return {};
+}
+
+} // namespace inflight::ui
