@@ -33,18 +33,18 @@ std::string_view eventKindName(EventKind kind);
 
 // One lifecycle event. Every state change leaves the engine as exactly one event.
 struct Event {
-    EventKind kind;
+    EventKind kind{};
     Millis time = 0; // engine time the change took effect (a deadline for expiries)
     std::uint32_t queueId = 0;
-    std::string queue;     // queue name
-    std::string messageId; // empty for queue-level events
+    std::string queue{};     // queue name
+    std::string messageId{}; // empty for queue-level events
     MessageKey key;        // the message in that queue (for peekMessage)
-    std::string receipt;   // receive events: the new receipt handle; changes: the handle used
+    std::string receipt{};   // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;    // visible-at or delivery time where one applies
     std::int64_t count = 0; // purged messages, moved-by-task count
-    std::string detail;     // DLQ or destination name, group id, task handle
-    Origin origin;          // who asked: "window", a client address, "engine" for expiries
+    std::string detail{};     // DLQ or destination name, group id, task handle
+    Origin origin{};          // who asked: "window", a client address, "engine" for expiries
 };
 
 // Receives events in batches, after the engine call that produced them has finished and the

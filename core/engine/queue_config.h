@@ -13,14 +13,14 @@
 namespace inflight::engine {
 
 struct RedrivePolicy {
-    std::string deadLetterTargetArn;
+    std::string deadLetterTargetArn{};
     std::int64_t maxReceiveCount = 0;
 };
 
 struct RedriveAllowPolicy {
     enum class Permission : std::uint8_t { AllowAll, DenyAll, ByQueue };
     Permission permission = Permission::AllowAll;
-    std::vector<std::string> sourceQueueArns; // ByQueue only, at most 10
+    std::vector<std::string> sourceQueueArns{}; // ByQueue only, at most 10
 };
 
 enum class DeduplicationScope : std::uint8_t { Queue, MessageGroup };
@@ -45,13 +45,13 @@ struct QueueConfig {
 
     // Present only when set; the *Json members hold the attribute value as GetQueueAttributes
     // returns it (AWS returns maxReceiveCount as a JSON number).
-    std::optional<RedrivePolicy> redrivePolicy;
-    std::string redrivePolicyJson;
-    std::optional<RedriveAllowPolicy> redriveAllowPolicy;
-    std::string redriveAllowPolicyJson;
-    std::string policy;                                       // JSON text, "" = none
-    std::string kmsMasterKeyId;                               // "" = none
-    std::optional<std::int64_t> kmsDataKeyReusePeriodSeconds; // 60..86400, shown only when set
+    std::optional<RedrivePolicy> redrivePolicy{};
+    std::string redrivePolicyJson{};
+    std::optional<RedriveAllowPolicy> redriveAllowPolicy{};
+    std::string redriveAllowPolicyJson{};
+    std::string policy{};                                       // JSON text, "" = none
+    std::string kmsMasterKeyId{};                               // "" = none
+    std::optional<std::int64_t> kmsDataKeyReusePeriodSeconds{}; // 60..86400, shown only when set
     bool sqsManagedSseEnabled = true;
 
     // OCI only.

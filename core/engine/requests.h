@@ -14,32 +14,32 @@ namespace inflight::engine {
 // ---- queues ------------------------------------------------------------------------------------
 
 struct CreateQueueRequest {
-    std::string name;
+    std::string name{};
     // SQS attribute names (§1.3) for standard/FIFO queues; `FifoQueue=true` makes a FIFO queue.
     // OCI queues take OCI names: retentionInSeconds, visibilityInSeconds, timeoutInSeconds,
     // deadLetterQueueDeliveryCount, channelConsumptionLimit, maxMessageSizeInBytes.
-    StringMap attributes;
-    StringMap tags;
+    StringMap attributes{};
+    StringMap tags{};
     // Set to create an OCI-profile queue; otherwise the kind follows `FifoQueue`.
     bool oci = false;
-    Origin origin;
+    Origin origin{};
 };
 
 struct QueueRef {
-    std::string name;
-    std::string arn;
+    std::string name{};
+    std::string arn{};
     QueueKind kind = QueueKind::Standard;
 };
 
 struct ListQueuesRequest {
-    std::string prefix;
-    std::optional<std::int64_t> maxResults; // 1..1000
-    std::string nextToken;
+    std::string prefix{};
+    std::optional<std::int64_t> maxResults{}; // 1..1000
+    std::string nextToken{};
 };
 
 struct ListQueuesResult {
-    std::vector<std::string> names; // lexicographic
-    std::string nextToken;          // non-empty iff maxResults was given and more remain
+    std::vector<std::string> names{}; // lexicographic
+    std::string nextToken{};          // non-empty iff maxResults was given and more remain
 };
 
 // OCI purge targets; SQS purges are always Normal.
@@ -48,77 +48,77 @@ enum class PurgeTarget : std::uint8_t { Normal, DeadLetter, Both };
 // ---- messages ----------------------------------------------------------------------------------
 
 struct SendMessageRequest {
-    std::string queue;
+    std::string queue{};
     // nullopt = parameter absent (MissingParameter); "" = present but empty.
-    std::optional<std::string> body;
-    std::optional<std::int64_t> delaySeconds;
-    MessageAttributes attributes;
+    std::optional<std::string> body{};
+    std::optional<std::int64_t> delaySeconds{};
+    MessageAttributes attributes{};
     // Only AWSTraceHeader is accepted.
-    MessageAttributes systemAttributes;
-    std::optional<std::string> deduplicationId;
-    std::optional<std::string> groupId;
-    std::optional<std::string> channelId; // OCI
-    Origin origin;
+    MessageAttributes systemAttributes{};
+    std::optional<std::string> deduplicationId{};
+    std::optional<std::string> groupId{};
+    std::optional<std::string> channelId{}; // OCI
+    Origin origin{};
 };
 
 // Digests are not part of the result: whoever puts them on the wire computes them from the bytes
 // it holds with digest.h, so the engine spends no time on them.
 struct SendResult {
-    std::string messageId;
-    std::string sequenceNumber; // FIFO only
+    std::string messageId{};
+    std::string sequenceNumber{}; // FIFO only
     bool deduplicated = false;  // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;
     Millis expiresAt = 0; // retention deadline (OCI expireAfter)
 };
 
 struct BatchSendEntry {
-    std::string id;
-    SendMessageRequest message; // its `queue` and `origin` are ignored
+    std::string id{};
+    SendMessageRequest message{}; // its `queue` and `origin` are ignored
 };
 
 template <class T>
 struct BatchResult {
     struct Success {
-        std::string id;
+        std::string id{};
         T result;
     };
     struct Failure {
-        std::string id;
-        Error error;
+        std::string id{};
+        Error error{};
         bool senderFault = true;
     };
-    std::vector<Success> successful;
-    std::vector<Failure> failed;
+    std::vector<Success> successful{};
+    std::vector<Failure> failed{};
     // Every entry in request order: true if it succeeded. (OCI answers in request order.)
-    std::vector<bool> succeededInOrder;
+    std::vector<bool> succeededInOrder{};
 };
 
 struct ReceiveRequest {
-    std::string queue;
+    std::string queue{};
     std::optional<std::int64_t> maxMessages;       // SQS 1..10 (default 1); OCI 1..20
-    std::optional<std::int64_t> visibilityTimeout; // 0..43200; default the queue's
-    std::optional<std::int64_t> waitTimeSeconds;   // SQS 0..20, OCI 0..30; default the queue's
+    std::optional<std::int64_t> visibilityTimeout{}; // 0..43200; default the queue's
+    std::optional<std::int64_t> waitTimeSeconds{};   // SQS 0..20, OCI 0..30; default the queue's
     // Union of AttributeNames and MessageSystemAttributeNames: "All" or single names.
-    std::vector<std::string> systemAttributeNames;
+    std::vector<std::string> systemAttributeNames{};
     // "All", ".*", "*", exact names or "Prefix.*".
-    std::vector<std::string> messageAttributeNames;
-    std::optional<std::string> receiveRequestAttemptId; // FIFO
-    std::optional<std::string> channelFilter;           // OCI
-    Origin origin;
+    std::vector<std::string> messageAttributeNames{};
+    std::optional<std::string> receiveRequestAttemptId{}; // FIFO
+    std::optional<std::string> channelFilter{};           // OCI
+    Origin origin{};
 };
 
 struct ReceivedMessage {
-    std::string messageId;
-    std::string receiptHandle;
-    std::string body;
-    MessageAttributes attributes;   // after MessageAttributeNames filtering
-    StringMap systemAttributes;     // only those asked for
+    std::string messageId{};
+    std::string receiptHandle{};
+    std::string body{};
+    MessageAttributes attributes{};   // after MessageAttributeNames filtering
+    StringMap systemAttributes{};     // only those asked for
     std::uint32_t receiveCount = 0; // after this receive (OCI deliveryCount)
     Millis sentAt = 0;
     Millis visibleAt = 0; // OCI visibleAfter
     Millis expiresAt = 0; // OCI expireAfter
-    std::string groupId;
-    std::string channelId;
+    std::string groupId{};
+    std::string channelId{};
 
     // Digests of §2.6, computed on request (the engine does not spend time on them otherwise).
     std::string md5OfBody() const;
@@ -126,18 +126,18 @@ struct ReceivedMessage {
 };
 
 struct ReceiveResult {
-    std::vector<ReceivedMessage> messages;
+    std::vector<ReceivedMessage> messages{};
 };
 
 struct ChangeVisibilityResult {
-    std::string messageId;
+    std::string messageId{};
     Millis visibleAt = 0; // OCI visibleAfter
 };
 
 struct BatchReceiptEntry {
-    std::string id;
-    std::string receiptHandle;
-    std::optional<std::int64_t> visibilityTimeout; // change-visibility batches only
+    std::string id{};
+    std::string receiptHandle{};
+    std::optional<std::int64_t> visibilityTimeout{}; // change-visibility batches only
 };
 
 // ---- move tasks --------------------------------------------------------------------------------
@@ -146,22 +146,22 @@ enum class MoveTaskStatus : std::uint8_t { Running, Completed, Cancelling, Cance
 std::string_view moveTaskStatusName(MoveTaskStatus s); // "RUNNING", ...
 
 struct StartMoveTaskRequest {
-    std::string sourceArn;
-    std::optional<std::string> destinationArn;
-    std::optional<std::int64_t> maxMessagesPerSecond; // 1..500
-    Origin origin;
+    std::string sourceArn{};
+    std::optional<std::string> destinationArn{};
+    std::optional<std::int64_t> maxMessagesPerSecond{}; // 1..500
+    Origin origin{};
 };
 
 struct MoveTaskInfo {
     std::string taskHandle; // only while Running (empty otherwise, as ListMessageMoveTasks shows)
     MoveTaskStatus status = MoveTaskStatus::Running;
-    std::string sourceArn;
-    std::string destinationArn;                       // empty if not given
-    std::optional<std::int64_t> maxMessagesPerSecond; // only if given
+    std::string sourceArn{};
+    std::string destinationArn{};                       // empty if not given
+    std::optional<std::int64_t> maxMessagesPerSecond{}; // only if given
     std::int64_t moved = 0;
     std::int64_t toMove = 0;
     Millis startedAt = 0;
-    std::string failureReason; // Failed only
+    std::string failureReason{}; // Failed only
 };
 
 } // namespace inflight::engine

@@ -22,13 +22,13 @@ struct MessageRecord {
     std::uint64_t sequence = 0;
     std::uint64_t idHigh = 0;
     std::uint64_t idLow = 0;
-    std::string body;
-    MessageAttributes attributes;
-    MessageAttributes systemAttributes;
-    std::string groupId;
-    std::string deduplicationId;
-    std::string channelId;
-    std::string deadLetterSourceArn;
+    std::string body{};
+    MessageAttributes attributes{};
+    MessageAttributes systemAttributes{};
+    std::string groupId{};
+    std::string deduplicationId{};
+    std::string channelId{};
+    std::string deadLetterSourceArn{};
     MessageState state = MessageState::Available;
     Millis sentAt = 0;
     Millis retentionBase = 0;
@@ -41,7 +41,7 @@ struct MessageRecord {
 };
 
 struct DeduplicationRecord {
-    std::string key; // dedup id, or group + '\x1f' + dedup id for message-group scope
+    std::string key{}; // dedup id, or group + '\x1f' + dedup id for message-group scope
     Millis expiresAt = 0;
     std::uint64_t idHigh = 0;
     std::uint64_t idLow = 0;
@@ -55,53 +55,53 @@ struct ReceiveAttemptRecord {
         std::uint32_t receiveCount = 0;
         Millis visibleAt = 0;
         std::uint32_t visibilityChanges = 0;
-        std::string receipt;
+        std::string receipt{};
     };
-    std::string attemptId;
+    std::string attemptId{};
     Millis expiresAt = 0;
-    std::vector<Item> items;
+    std::vector<Item> items{};
 };
 
 struct QueueRecord {
     std::uint32_t id = 0;
-    std::string name;
+    std::string name{};
     bool oci = false;
     // The settable configuration in CreateQueue form (GetQueueAttributes names for SQS queues,
     // OCI names for OCI queues), without counters and timestamps.
-    StringMap attributes;
-    StringMap tags;
+    StringMap attributes{};
+    StringMap tags{};
     bool isBuiltInDeadLetter = false;
-    std::string builtInDeadLetterName;
+    std::string builtInDeadLetterName{};
     Millis createdAt = 0;
     Millis lastModifiedAt = 0;
     Millis lastPurgeAt = -1;
     std::uint64_t nextSequence = 1;
-    QueueStats counters; // the monotonic members
-    std::vector<DeduplicationRecord> deduplication;
-    std::vector<ReceiveAttemptRecord> attempts;
+    QueueStats counters{}; // the monotonic members
+    std::vector<DeduplicationRecord> deduplication{};
+    std::vector<ReceiveAttemptRecord> attempts{};
 };
 
 struct MoveTaskRecord {
-    std::string taskId;
-    std::string handle;
-    std::string sourceName;
-    std::string sourceArn;
-    std::string destinationArn;
-    std::optional<std::int64_t> maxMessagesPerSecond;
+    std::string taskId{};
+    std::string handle{};
+    std::string sourceName{};
+    std::string sourceArn{};
+    std::string destinationArn{};
+    std::optional<std::int64_t> maxMessagesPerSecond{};
     MoveTaskStatus status = MoveTaskStatus::Running;
     std::int64_t moved = 0;
     std::int64_t toMove = 0;
     Millis startedAt = 0;
-    std::string failureReason;
-    Origin origin;
+    std::string failureReason{};
+    Origin origin{};
 };
 
 struct BrokerRecord {
     std::uint32_t nextQueueId = 1;
     std::uint64_t randomState = 0;
     std::uint64_t receiptKey = 0;
-    std::map<std::string, Millis> deletedAt; // re-create windows still open
-    std::vector<MoveTaskRecord> moveTasks;
+    std::map<std::string, Millis> deletedAt{}; // re-create windows still open
+    std::vector<MoveTaskRecord> moveTasks{};
 };
 
 } // namespace inflight::engine

@@ -19,9 +19,9 @@ std::string_view messageStateName(MessageState s); // "delayed", "available", "i
 // "Binary.png"); for String/Number types stringValue holds the value, for Binary types
 // binaryValue holds the raw bytes (not base64).
 struct MessageAttributeValue {
-    std::string dataType;
-    std::string stringValue;
-    std::string binaryValue;
+    std::string dataType{};
+    std::string stringValue{};
+    std::string binaryValue{};
 
     bool isBinary() const;
     friend bool operator==(const MessageAttributeValue&, const MessageAttributeValue&) = default;

@@ -28,17 +28,17 @@ struct QueueStats {
 
 // A side-effect-free copy of one message's state.
 struct MessageView {
-    MessageKey key;
-    std::string messageId;
+    MessageKey key{};
+    std::string messageId{};
     MessageState state = MessageState::Available;
-    std::string body;
-    MessageAttributes attributes;
-    MessageAttributes systemAttributes; // AWSTraceHeader if sent
-    std::string groupId;
-    std::string deduplicationId;
-    std::string channelId;
-    std::string sequenceNumber; // FIFO
-    std::string deadLetterSourceArn;
+    std::string body{};
+    MessageAttributes attributes{};
+    MessageAttributes systemAttributes{}; // AWSTraceHeader if sent
+    std::string groupId{};
+    std::string deduplicationId{};
+    std::string channelId{};
+    std::string sequenceNumber{}; // FIFO
+    std::string deadLetterSourceArn{};
     std::uint32_t receiveCount = 0;
     Millis sentAt = 0;
     Millis firstReceivedAt = 0; // 0 if never received
@@ -61,8 +61,8 @@ struct PeekRequest {
 
 // A FIFO group (or an OCI channel, with groupId = channel id).
 struct GroupView {
-    std::string groupId;
-    std::string headMessageId; // oldest stored message of the group
+    std::string groupId{};
+    std::string headMessageId{}; // oldest stored message of the group
     MessageState headState = MessageState::Available;
     bool blocked = false;          // head in flight or delayed: nothing of the group is served
     std::string blockingMessageId; // the in-flight (or delayed) head
@@ -73,15 +73,15 @@ struct GroupView {
 
 struct QueueView {
     std::uint32_t id = 0;
-    std::string name;
-    std::string arn;
+    std::string name{};
+    std::string arn{};
     QueueKind kind = QueueKind::Standard;
     StringMap attributes; // as GetQueueAttributes(All)
-    StringMap tags;
-    QueueStats stats;
+    StringMap tags{};
+    QueueStats stats{};
     std::string deadLetterTarget;     // DLQ name from the redrive policy (OCI: built-in DLQ)
     std::int64_t maxReceiveCount = 0; // 0 = no DLQ
-    std::vector<std::string> deadLetterSources; // queues whose DLQ this is
+    std::vector<std::string> deadLetterSources{}; // queues whose DLQ this is
     bool isBuiltInDeadLetterQueue = false;      // an OCI queue's DLQ
 };
 
