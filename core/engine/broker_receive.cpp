@@ -6,6 +6,7 @@
 #include "receipt.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace inflight::engine {
 
@@ -167,13 +168,20 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     n.firstReceivedAt = m.firstReceivedAt;
 
     ++q.counters.movedToDeadLetter;
+    // The event names both ends: the source message (key) and its new place in the DLQ
+    // (relatedKey), so that consumers of the stream (the workspace store) can follow it.
+    std::optional<Event> moved;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MovedToDeadLetterQueue, q, slot, m, now, origin);
-        e.detail = target->name;
-        emit(std::move(e));
+        moved = messageEvent(EventKind::MovedToDeadLetterQueue, q, slot, m, now, origin);
+        moved->detail = target->name;
     }
     removeMessage(q, slot, m);
-    storeMessage(*target, std::move(n), now);
+    const std::uint64_t sequence = target->nextSequence;
+    const std::uint32_t newSlot = storeMessage(*target, std::move(n), now);
+    if (moved) {
+        moved->relatedKey = MessageKey{newSlot, sequence};
+        emit(std::move(*moved));
+    }
     if (!target->waiters.empty())
         serveWaiters(*target, now);
     return true;

@@ -39,6 +39,7 @@ struct Event {
     std::string queue{};     // queue name
     std::string messageId{}; // empty for queue-level events
     MessageKey key;        // the message in that queue (for peekMessage)
+    MessageKey relatedKey; // MovedToDeadLetterQueue: the message's new key in the DLQ (detail)
     std::string receipt{};   // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;    // visible-at or delivery time where one applies

@@ -1,0 +1,431 @@
+// Group commit: one transaction per batch of engine events, writing the current state of what the
+// events touched.
+#include "store/workspace_store.h"
+
+#include "store/record_codec.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace inflight::store {
+
+namespace {
+
+constexpr int kSequenceBits = 40;
+
+std::int64_t messageKey(std::uint32_t queueId, std::uint64_t sequence)
+{
+    return static_cast<std::int64_t>((std::uint64_t{queueId} << kSequenceBits) | sequence);
+}
+
+bool ok(int code)
+{
+    return code == SQLITE_OK || code == SQLITE_DONE;
+}
+
+std::int64_t stateColumn(engine::MessageState s)
+{
+    switch (s) {
+    case engine::MessageState::Delayed: return 0;
+    case engine::MessageState::Available: return 1;
+    case engine::MessageState::InFlight: return 2;
+    }
+    return 1;
+}
+
+bool isFifoRecord(const engine::QueueRecord& q)
+{
+    auto it = q.attributes.find("FifoQueue");
+    return !q.oci && it != q.attributes.end() && it->second == "true";
+}
+
+// Events that may change a FIFO queue's deduplication or receive-attempt records.
+bool touchesWindows(engine::EventKind kind)
+{
+    using K = engine::EventKind;
+    return kind == K::MessageSent || kind == K::MessageReceived || kind == K::VisibilityChanged;
+}
+
+bool isMessageEvent(engine::EventKind kind)
+{
+    using K = engine::EventKind;
+    switch (kind) {
+    case K::MessageSent:
+    case K::DelayEnded:
+    case K::MessageReceived:
+    case K::VisibilityChanged:
+    case K::MessageReleased:
+    case K::VisibilityExpired:
+    case K::MessageDeleted:
+    case K::MovedToDeadLetterQueue:
+    case K::MovedByTask:
+    case K::RetentionExpired: return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
+int WorkspaceStore::writeQueue(const engine::QueueRecord& q)
+{
+    const std::string attributes = stringMapToJson(q.attributes);
+    const std::string tags = stringMapToJson(q.tags);
+    Statement& s = m_insertQueue;
+    s.bind(1, static_cast<std::int64_t>(q.id))
+        .bindText(2, q.name)
+        .bind(3, std::int64_t{q.oci})
+        .bindText(4, attributes)
+        .bindText(5, tags)
+        .bind(6, std::int64_t{q.isBuiltInDeadLetter})
+        .bindText(7, q.builtInDeadLetterName)
+        .bind(8, q.createdAt)
+        .bind(9, q.lastModifiedAt)
+        .bind(10, q.lastPurgeAt)
+        .bind(11, static_cast<std::int64_t>(q.nextSequence))
+        .bind(12, q.counters.sent)
+        .bind(13, q.counters.received)
+        .bind(14, q.counters.deleted)
+        .bind(15, q.counters.visibilityExpired)
+        .bind(16, q.counters.movedToDeadLetter)
+        .bind(17, q.counters.retentionExpired)
+        .bind(18, q.counters.purged)
+        .bind(19, q.counters.deduplicated);
+    return s.run();
+}
+
+int WorkspaceStore::deleteQueue(std::uint32_t queueId)
+{
+    int rc = m_deleteQueue.bind(1, static_cast<std::int64_t>(queueId)).run();
+    if (ok(rc))
+        rc = deleteMessagesOf(queueId);
+    if (ok(rc))
+        rc = m_deleteDedupOf.bind(1, static_cast<std::int64_t>(queueId)).run();
+    if (ok(rc))
+        rc = m_deleteAttemptsOf.bind(1, static_cast<std::int64_t>(queueId)).run();
+    return rc;
+}
+
+int WorkspaceStore::deleteMessagesOf(std::uint32_t queueId)
+{
+    return m_deleteMessageRange.bind(1, messageKey(queueId, 0))
+        .bind(2, messageKey(queueId + 1, 0))
+        .run();
+}
+
+int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRecord& m)
+{
+    Statement& s = m_insertMessage;
+    std::string attributes, system;
+    s.bind(1, messageKey(queueId, m.sequence))
+        .bind(2, static_cast<std::int64_t>(m.slot))
+        .bind(3, static_cast<std::int64_t>(m.idHigh))
+        .bind(4, static_cast<std::int64_t>(m.idLow))
+        .bindBlob(5, m.body);
+    if (!m.attributes.empty()) {
+        attributes = encodeAttributes(m.attributes);
+        s.bindBlob(6, attributes);
+    }
+    if (!m.systemAttributes.empty()) {
+        system = encodeAttributes(m.systemAttributes);
+        s.bindBlob(7, system);
+    }
+    const auto optionalText = [&s](int index, const std::string& text) {
+        if (!text.empty())
+            s.bindText(index, text);
+    };
+    optionalText(8, m.groupId);
+    optionalText(9, m.deduplicationId);
+    optionalText(10, m.channelId);
+    optionalText(11, m.deadLetterSourceArn);
+    s.bind(12, stateColumn(m.state))
+        .bind(13, m.sentAt)
+        .bind(14, m.retentionBase)
+        .bind(15, m.deadline)
+        .bind(16, m.receivedAt)
+        .bind(17, m.firstReceivedAt)
+        .bind(18, std::int64_t{m.receiveCount})
+        .bind(19, std::int64_t{m.receiptNonce})
+        .bind(20, std::int64_t{m.visibilityChanges});
+    return s.run();
+}
+
+int WorkspaceStore::updateMessage(std::uint32_t queueId, const engine::MessageRecord& m,
+                                  bool& found)
+{
+    const int rc = m_updateMessage.bind(1, messageKey(queueId, m.sequence))
+                       .bind(2, stateColumn(m.state))
+                       .bind(3, m.deadline)
+                       .bind(4, m.receivedAt)
+                       .bind(5, m.firstReceivedAt)
+                       .bind(6, std::int64_t{m.receiveCount})
+                       .bind(7, std::int64_t{m.receiptNonce})
+                       .bind(8, std::int64_t{m.visibilityChanges})
+                       .bind(9, m.retentionBase)
+                       .run();
+    found = sqlite3_changes(m_db.handle()) > 0;
+    return rc;
+}
+
+int WorkspaceStore::deleteMessage(std::uint32_t queueId, std::uint64_t sequence)
+{
+    return m_deleteMessage.bind(1, messageKey(queueId, sequence)).run();
+}
+
+int WorkspaceStore::writeCounters(std::uint32_t queueId, const engine::QueueStats& c,
+                                  std::uint64_t nextSequence)
+{
+    return m_updateCounters.bind(1, static_cast<std::int64_t>(queueId))
+        .bind(2, static_cast<std::int64_t>(nextSequence))
+        .bind(3, c.sent)
+        .bind(4, c.received)
+        .bind(5, c.deleted)
+        .bind(6, c.visibilityExpired)
+        .bind(7, c.movedToDeadLetter)
+        .bind(8, c.retentionExpired)
+        .bind(9, c.purged)
+        .bind(10, c.deduplicated)
+        .run();
+}
+
+int WorkspaceStore::writeWindows(std::uint32_t queueId, const engine::QueueRecord& q,
+                                 QueueMirror& mirror)
+{
+    const auto id = static_cast<std::int64_t>(queueId);
+    int rc = SQLITE_OK;
+    // Deduplication: write new or changed records, drop those the engine no longer has.
+    std::unordered_set<std::string> present;
+    present.reserve(q.deduplication.size());
+    for (const engine::DeduplicationRecord& d : q.deduplication) {
+        present.insert(d.key);
+        auto it = mirror.dedup.find(d.key);
+        if (it != mirror.dedup.end() && it->second.expiresAt == d.expiresAt
+            && it->second.sequence == d.sequence && it->second.idHigh == d.idHigh
+            && it->second.idLow == d.idLow)
+            continue;
+        rc = m_upsertDedup.bind(1, id)
+                 .bindBlob(2, d.key)
+                 .bind(3, d.expiresAt)
+                 .bind(4, static_cast<std::int64_t>(d.idHigh))
+                 .bind(5, static_cast<std::int64_t>(d.idLow))
+                 .bind(6, static_cast<std::int64_t>(d.sequence))
+                 .run();
+        if (!ok(rc))
+            return rc;
+        mirror.dedup[d.key] = d;
+    }
+    for (auto it = mirror.dedup.begin(); it != mirror.dedup.end();) {
+        if (present.count(it->first)) {
+            ++it;
+            continue;
+        }
+        rc = m_deleteDedup.bind(1, id).bindBlob(2, it->first).run();
+        if (!ok(rc))
+            return rc;
+        it = mirror.dedup.erase(it);
+    }
+    // Receive attempts: few, rewritten when they differ.
+    present.clear();
+    for (const engine::ReceiveAttemptRecord& a : q.attempts) {
+        present.insert(a.attemptId);
+        std::string items = encodeAttemptItems(a.items);
+        auto it = mirror.attempts.find(a.attemptId);
+        if (it != mirror.attempts.end() && it->second.first == a.expiresAt
+            && it->second.second == items)
+            continue;
+        rc = m_upsertAttempt.bind(1, id)
+                 .bindText(2, a.attemptId)
+                 .bind(3, a.expiresAt)
+                 .bindBlob(4, items)
+                 .run();
+        if (!ok(rc))
+            return rc;
+        mirror.attempts[a.attemptId] = {a.expiresAt, std::move(items)};
+    }
+    for (auto it = mirror.attempts.begin(); it != mirror.attempts.end();) {
+        if (present.count(it->first)) {
+            ++it;
+            continue;
+        }
+        rc = m_deleteAttempt.bind(1, id).bindText(2, it->first).run();
+        if (!ok(rc))
+            return rc;
+        it = mirror.attempts.erase(it);
+    }
+    return SQLITE_DONE;
+}
+
+int WorkspaceStore::writeBroker(const engine::BrokerRecord& b)
+{
+    const std::string deletedAt = deletedAtToJson(b.deletedAt);
+    const std::string tasks = moveTasksToJson(b.moveTasks);
+    const int rc = m_updateBroker.bind(1, static_cast<std::int64_t>(b.nextQueueId))
+                       .bind(2, static_cast<std::int64_t>(b.randomState))
+                       .bind(3, static_cast<std::int64_t>(b.receiptKey))
+                       .bindText(4, deletedAt)
+                       .bindText(5, tasks)
+                       .run();
+    if (ok(rc))
+        m_brokerExtras = deletedAt + '\n' + tasks;
+    return rc;
+}
+
+int WorkspaceStore::writeClock(const ClockRecord& clock)
+{
+    const int rc = m_writeClock.bind(1, clock.engineTime)
+                       .bind(2, std::int64_t{clock.paused})
+                       .bind(3, clock.speed)
+                       .bind(4, clock.savedAt)
+                       .run();
+    if (ok(rc))
+        m_savedClock = clock;
+    return rc;
+}
+
+std::optional<StoreError> WorkspaceStore::commit(engine::Broker& broker,
+                                                 std::span<const engine::Event> events,
+                                                 const ClockRecord& clock)
+{
+    using K = engine::EventKind;
+    struct Touched {
+        std::string queue;
+        std::uint32_t slot = 0;
+        bool created = false;
+    };
+    // Gathered in event order; written below in an order that gives the final state.
+    std::set<std::uint32_t> deleted;
+    std::map<std::uint32_t, std::string> rewrite; // created or changed queues
+    std::set<std::uint32_t> purged;
+    std::map<std::uint32_t, std::string> countersOf;
+    std::map<std::uint32_t, std::string> windowsOf;
+    std::map<std::pair<std::uint32_t, std::uint64_t>, Touched> messages;
+    std::map<std::uint32_t, std::uint64_t> nextSequence;
+    std::vector<std::pair<std::string, engine::MessageKey>> arrivals; // DLQ/task moves, by name
+
+    for (const engine::Event& e : events) {
+        switch (e.kind) {
+        case K::QueueCreated:
+        case K::QueueChanged: rewrite[e.queueId] = e.queue; break;
+        case K::QueueDeleted:
+            deleted.insert(e.queueId);
+            rewrite.erase(e.queueId);
+            break;
+        case K::QueuePurged: // lastPurgeAt and the purged counter
+            purged.insert(e.queueId);
+            rewrite[e.queueId] = e.queue;
+            break;
+        default: break;
+        }
+        if (e.kind != K::QueueDeleted)
+            countersOf[e.queueId] = e.queue;
+        if (touchesWindows(e.kind) || e.kind == K::QueuePurged || e.kind == K::QueueChanged)
+            windowsOf[e.queueId] = e.queue;
+        if (isMessageEvent(e.kind)) {
+            Touched& t = messages[{e.queueId, e.key.sequence}];
+            t.queue = e.queue;
+            t.slot = e.key.slot;
+            t.created = t.created || e.kind == K::MessageSent;
+            if (e.kind == K::MessageSent) {
+                auto& next = nextSequence[e.queueId];
+                next = std::max(next, e.key.sequence + 1);
+            }
+            if ((e.kind == K::MovedToDeadLetterQueue || e.kind == K::MovedByTask)
+                && e.relatedKey.sequence != 0)
+                arrivals.emplace_back(e.detail, e.relatedKey);
+        }
+    }
+
+    int rc = m_db.exec("BEGIN IMMEDIATE");
+    if (rc != SQLITE_OK)
+        return fail(m_db.extendedCode(), "saving");
+
+    for (std::uint32_t id : deleted) {
+        if (!ok(rc = deleteQueue(id)))
+            return rollback(rc, "saving");
+        m_queues.erase(id);
+    }
+    for (const auto& [id, name] : rewrite) {
+        auto record = broker.queueRecord(name);
+        if (!record || record->id != id)
+            continue; // deleted again, or replaced, later in the batch
+        if (!ok(rc = writeQueue(*record)))
+            return rollback(rc, "saving");
+        QueueMirror& mirror = m_queues[id];
+        mirror.name = record->name;
+        mirror.fifo = isFifoRecord(*record);
+    }
+    for (std::uint32_t id : purged) {
+        if (deleted.count(id))
+            continue;
+        if (!ok(rc = deleteMessagesOf(id)))
+            return rollback(rc, "saving");
+    }
+
+    // An arrival in a DLQ or a task's destination is named by queue name: find its id.
+    for (const auto& [name, key] : arrivals) {
+        for (const auto& [id, mirror] : m_queues) {
+            if (mirror.name != name)
+                continue;
+            Touched& t = messages[{id, key.sequence}];
+            t.queue = name;
+            t.slot = key.slot;
+            t.created = true;
+            auto& next = nextSequence[id];
+            next = std::max(next, key.sequence + 1);
+            countersOf[id] = name;
+            windowsOf[id] = name;
+            break;
+        }
+    }
+
+    for (const auto& [where, t] : messages) {
+        const auto [queueId, sequence] = where;
+        if (deleted.count(queueId) || !m_queues.count(queueId))
+            continue;
+        auto record = broker.messageRecord(t.queue, {t.slot, sequence});
+        if (!record || record->sequence != sequence) {
+            rc = deleteMessage(queueId, sequence);
+        } else if (t.created || purged.count(queueId)) {
+            rc = writeMessage(queueId, *record);
+        } else {
+            bool found = false;
+            rc = updateMessage(queueId, *record, found);
+            if (ok(rc) && !found)
+                rc = writeMessage(queueId, *record);
+        }
+        if (!ok(rc))
+            return rollback(rc, "saving");
+    }
+
+    for (const auto& [id, name] : countersOf) {
+        if (deleted.count(id) || !m_queues.count(id))
+            continue;
+        auto stats = broker.queueStats(name);
+        if (!stats)
+            continue;
+        const auto next = nextSequence.find(id);
+        if (!ok(rc = writeCounters(id, *stats, next == nextSequence.end() ? 0 : next->second)))
+            return rollback(rc, "saving");
+    }
+    for (const auto& [id, name] : windowsOf) {
+        auto mirror = m_queues.find(id);
+        if (deleted.count(id) || mirror == m_queues.end() || !mirror->second.fifo)
+            continue;
+        auto record = broker.queueRecord(name);
+        if (!record || record->id != id)
+            continue;
+        if (!ok(rc = writeWindows(id, *record, mirror->second)))
+            return rollback(rc, "saving");
+    }
+    if (!ok(rc = writeBroker(broker.brokerRecord())) || !ok(rc = writeClock(clock)))
+        return rollback(rc, "saving");
+    rc = m_db.exec("COMMIT");
+    if (rc != SQLITE_OK)
+        return rollback(m_db.extendedCode(), "saving");
+    ++m_commits;
+    return std::nullopt;
+}
+
+} // namespace inflight::store

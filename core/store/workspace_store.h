@@ -1,0 +1,142 @@
+#pragma once
+
+#include "engine/broker.h"
+#include "store/sqlite.h"
+#include "store/store_error.h"
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace inflight::store {
+
+// The engine clock as a workspace keeps it.
+struct ClockRecord {
+    engine::Millis engineTime = 0; // engine time when saved
+    bool paused = false;
+    double speed = 1.0;
+    engine::Millis savedAt = 0; // wall-clock time when saved
+};
+
+// Engine time for a workspace reopened at wall-clock `wallNow`: the real service's clock kept
+// running while the app was closed, and a clock the user ran ahead is never moved back, so
+// max(saved engine time, wallNow). docs/BEHAVIOUR.md ("Time") states it for users.
+engine::Millis resumeTime(const ClockRecord& saved, engine::Millis wallNow);
+
+enum class OpenMode {
+    OpenExisting, // the file must exist and be a workspace
+    CreateNew,    // the file must not exist, or be empty
+    OpenOrCreate,
+};
+
+struct StoreOptions {
+    // synchronous=FULL: every commit is on the disk before it returns (survives power loss, not
+    // only a crash of the app). NORMAL survives app crashes only; faster on slow disks.
+    bool fullSync = true;
+    // A size limit in pages (0 = none); the tests use it to fill the "disk".
+    std::int64_t maxPageCount = 0;
+};
+
+class WorkspaceStore;
+
+struct OpenResult {
+    std::unique_ptr<WorkspaceStore> store; // null on error
+    StoreError error;
+};
+
+// One workspace: a SQLite file (WAL, exclusive lock while open) holding everything a Broker
+// knows. Open it, restore() into an empty broker, then commit() each batch of the broker's events
+// as they come: each commit is one transaction that writes the current state of everything the
+// events touched (group commit), so the file always holds a state the engine was in. A failed
+// commit leaves the file as it was before it; pass the same events again (with newer ones) to
+// retry. Single-threaded; not tied to Qt.
+class WorkspaceStore {
+public:
+    // Opens or creates the workspace at `path`. Never changes a file it refuses (not a workspace,
+    // damaged, newer schema, read-only, in use). An older schema is migrated.
+    static OpenResult open(const std::string& path, OpenMode mode, StoreOptions options = {});
+    ~WorkspaceStore();
+    WorkspaceStore(const WorkspaceStore&) = delete;
+    WorkspaceStore& operator=(const WorkspaceStore&) = delete;
+
+    const std::string& path() const { return m_path; }
+    // The clock as last saved; nullopt for a workspace that holds no state yet.
+    std::optional<ClockRecord> savedClock() const { return m_savedClock; }
+
+    // Restores everything into `broker`, which must have no queues and whose clock should start
+    // at resumeTime(*savedClock(), now); then calls finishRestore() (what fell due while closed
+    // happens now, as events). InvalidContent or Damaged on records it cannot read; the broker is
+    // then half-filled and should be dropped.
+    std::optional<StoreError> restore(engine::Broker& broker);
+
+    // Makes the effects of `events` durable in one transaction: for each message, queue and task
+    // the events name, the broker's current state of it, plus the broker's ids and random state
+    // and the clock. `broker` must be the one the events came from.
+    std::optional<StoreError> commit(engine::Broker& broker, std::span<const engine::Event> events,
+                                     const ClockRecord& clock);
+    // Replaces the file's content with everything `broker` holds (Save As, first save).
+    std::optional<StoreError> saveAll(engine::Broker& broker, const ClockRecord& clock);
+    // Saves the clock alone (pause, speed, step, closing).
+    std::optional<StoreError> saveClock(const ClockRecord& clock);
+
+    // Statistics for tests and benchmarks.
+    std::int64_t commitCount() const { return m_commits; }
+
+private:
+    struct QueueMirror {
+        std::string name;
+        bool fifo = false;
+        // What the file holds of the FIFO windows, to write only what changed.
+        std::unordered_map<std::string, engine::DeduplicationRecord> dedup;
+        std::unordered_map<std::string, std::pair<engine::Millis, std::string>> attempts;
+    };
+
+    WorkspaceStore(std::string path, StoreOptions options);
+    std::optional<StoreError> initialise(OpenMode mode, bool exists);
+    std::optional<StoreError> prepareStatements();
+    std::optional<StoreError> loadMirrors();
+    std::optional<StoreError> fail(int code, const std::string& doing);
+    std::optional<StoreError> rollback(int code, const std::string& doing);
+
+    // Writers used inside a transaction; each returns an SQLite code (SQLITE_OK / SQLITE_DONE).
+    int writeQueue(const engine::QueueRecord& record);
+    int deleteQueue(std::uint32_t queueId);
+    int deleteMessagesOf(std::uint32_t queueId);
+    int writeMessage(std::uint32_t queueId, const engine::MessageRecord& record);
+    int updateMessage(std::uint32_t queueId, const engine::MessageRecord& record, bool& found);
+    int deleteMessage(std::uint32_t queueId, std::uint64_t sequence);
+    int writeCounters(std::uint32_t queueId, const engine::QueueStats& stats,
+                      std::uint64_t nextSequence);
+    int writeWindows(std::uint32_t queueId, const engine::QueueRecord& record, QueueMirror& mirror);
+    int writeBroker(const engine::BrokerRecord& record);
+    int writeClock(const ClockRecord& clock);
+
+    std::string m_path;
+    StoreOptions m_options;
+    Database m_db; // declared before the statements: destroyed after them
+    std::optional<ClockRecord> m_savedClock;
+    std::unordered_map<std::uint32_t, QueueMirror> m_queues;
+    std::string m_brokerExtras; // deleted_at + move_tasks as last written
+    std::int64_t m_commits = 0;
+
+    Statement m_insertMessage;
+    Statement m_updateMessage;
+    Statement m_deleteMessage;
+    Statement m_deleteMessageRange;
+    Statement m_insertQueue;
+    Statement m_deleteQueue;
+    Statement m_updateCounters;
+    Statement m_upsertDedup;
+    Statement m_deleteDedup;
+    Statement m_deleteDedupOf;
+    Statement m_upsertAttempt;
+    Statement m_deleteAttempt;
+    Statement m_deleteAttemptsOf;
+    Statement m_updateBroker;
+    Statement m_writeClock;
+};
+
+} // namespace inflight::store
