@@ -38,14 +38,14 @@ struct Event {
     std::uint32_t queueId = 0;
     std::string queue{};     // queue name
     std::string messageId{}; // empty for queue-level events
-    MessageKey key;        // the message in that queue (for peekMessage)
-    MessageKey relatedKey; // MovedToDeadLetterQueue: the message's new key in the DLQ (detail)
+    MessageKey key;          // the message in that queue (for peekMessage)
+    MessageKey relatedKey;   // MovedToDeadLetterQueue: the message's new key in the DLQ (detail)
     std::string receipt{};   // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;    // visible-at or delivery time where one applies
     std::int64_t count = 0; // purged messages, moved-by-task count
-    std::string detail{};     // DLQ or destination name, group id, task handle
-    Origin origin{};          // who asked: "window", a client address, "engine" for expiries
+    std::string detail{};   // DLQ or destination name, group id, task handle
+    Origin origin{};        // who asked: "window", a client address, "engine" for expiries
 };
 
 // Receives events in batches, after the engine call that produced them has finished and the
