@@ -348,10 +348,12 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         "modified_at, last_purge_at, next_sequence, sent, received, deleted, visibility_expired, "
         "moved_to_dlq, retention_expired, purged, deduplicated FROM queues "
         "ORDER BY built_in_dlq, id");
-    Statement dedup = m_db.prepare("SELECT key, expires_at, id_high, id_low, sequence FROM "
-                                   "deduplication WHERE queue_id = ?1 ORDER BY expires_at");
-    Statement attempts = m_db.prepare("SELECT attempt_id, expires_at, items FROM "
-                                      "receive_attempts WHERE queue_id = ?1 ORDER BY expires_at");
+    Statement dedup
+        = m_db.prepare("SELECT key, expires_at, id_high, id_low, sequence FROM "
+                       "deduplication WHERE queue_id = ?1 AND expires_at > ?2 ORDER BY expires_at");
+    Statement attempts = m_db.prepare(
+        "SELECT attempt_id, expires_at, items FROM "
+        "receive_attempts WHERE queue_id = ?1 AND expires_at > ?2 ORDER BY expires_at");
     std::unordered_map<std::uint32_t, std::string> names;
     while ((rc = queues.step()) == SQLITE_ROW) {
         engine::QueueRecord q;
@@ -378,7 +380,9 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         q.counters.retentionExpired = queues.int64(16);
         q.counters.purged = queues.int64(17);
         q.counters.deduplicated = queues.int64(18);
-        dedup.bind(1, static_cast<std::int64_t>(q.id));
+        // Windows that ended while the workspace was closed are not restored.
+        const engine::Millis now = broker.clock().now();
+        dedup.bind(1, static_cast<std::int64_t>(q.id)).bind(2, now);
         while ((rc = dedup.step()) == SQLITE_ROW)
             q.deduplication.push_back({dedup.string(0), dedup.int64(1),
                                        static_cast<std::uint64_t>(dedup.int64(2)),
@@ -387,7 +391,7 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         dedup.reset();
         if (rc != SQLITE_DONE)
             return fail(rc, "reading");
-        attempts.bind(1, static_cast<std::int64_t>(q.id));
+        attempts.bind(1, static_cast<std::int64_t>(q.id)).bind(2, now);
         while ((rc = attempts.step()) == SQLITE_ROW) {
             auto items = decodeAttemptItems(attempts.bytes(2));
             if (!items)

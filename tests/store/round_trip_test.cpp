@@ -1,0 +1,256 @@
+// Everything a workspace keeps comes back after close and reopen: queues with attributes, tags and
+// DLQ relations; messages available, delayed and in flight with their deadlines, receipts and
+// receive counts; FIFO dedup ids and receive attempts inside their windows; move tasks; the clock;
+// the counters. The store is fed only by the event stream (one commit per engine call here).
+#include "store_fixture.h"
+
+#include <random>
+
+using namespace inflight::engine;
+using namespace inflight::store;
+using namespace inflight::store::testing;
+
+namespace {
+
+std::string redrive(Broker& b, const std::string& dlq, int max)
+{
+    return R"({"deadLetterTargetArn":")" + b.arnForName(dlq) + R"(","maxReceiveCount":)"
+        + std::to_string(max) + "}";
+}
+
+class RoundTripTest : public ::testing::Test {
+protected:
+    std::string dir = freshFolder(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::string path = dir + "/w.inflight";
+    Workbench bench;
+
+    void SetUp() override { ASSERT_FALSE(bench.open(path)); }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+
+    Broker& b() { return *bench.broker; }
+    void commit() { ASSERT_FALSE(bench.commitNow()); }
+
+    // Closes the workspace and opens it into a fresh broker; returns the old broker to compare.
+    std::unique_ptr<Broker> reopen()
+    {
+        b().advance(); // what is due now happens before the close, as a reopen would do it
+        commit();
+        auto old = std::move(bench.broker);
+        old->setEventSink({});
+        bench.store.reset();
+        EXPECT_FALSE(bench.open(path, OpenMode::OpenExisting));
+        return old;
+    }
+};
+
+TEST_F(RoundTripTest, everyStateAndAttributeSurvivesCloseAndReopen)
+{
+    // Standard queue with a DLQ, tags, attributes.
+    ASSERT_TRUE(b().createQueue({.name = "dlq", .tags = {{"team", "ops"}}}).ok());
+    ASSERT_TRUE(b().createQueue({.name = "orders",
+                                 .attributes = {{"VisibilityTimeout", "60"},
+                                                {"RedrivePolicy", redrive(b(), "dlq", 2)}},
+                                 .tags = {{"env", "demo"}}})
+                    .ok());
+    commit();
+    SendMessageRequest withAttributes{.queue = "orders", .body = std::string("first")};
+    withAttributes.attributes["s"] = MessageAttributeValue{"String", "v", ""};
+    withAttributes.attributes["n"] = MessageAttributeValue{"Number.int", "42", ""};
+    withAttributes.attributes["b"] = MessageAttributeValue{"Binary", "", std::string("\0\1\2", 3)};
+    withAttributes.systemAttributes["AWSTraceHeader"]
+        = MessageAttributeValue{"String", "Root=1-2-3", ""};
+    ASSERT_TRUE(b().sendMessage(withAttributes).ok());
+    ASSERT_TRUE(b().sendMessage({.queue = "orders", .body = std::string("second")}).ok());
+    ASSERT_TRUE(
+        b().sendMessage({.queue = "orders", .body = std::string("delayed"), .delaySeconds = 600})
+            .ok());
+    commit();
+    auto inFlight = b().receiveMessage({.queue = "orders", .maxMessages = 1});
+    ASSERT_EQ(inFlight->messages.size(), 1u);
+    commit();
+    // A message received twice with visibility 0 moves to the DLQ on its next receive.
+    ASSERT_TRUE(b().sendMessage({.queue = "orders", .body = std::string("poison")}).ok());
+    commit();
+    bench.clock.advance(1000);
+    for (int i = 0; i < 3; ++i) {
+        auto r = b().receiveMessage({.queue = "orders", .maxMessages = 10, .visibilityTimeout = 0});
+        ASSERT_TRUE(r.ok());
+        commit();
+    }
+    EXPECT_GE(b().queueStats("dlq")->available, 1);
+
+    // FIFO with dedup and attempts inside their windows.
+    ASSERT_TRUE(b().createQueue({.name = "f.fifo", .attributes = {{"FifoQueue", "true"}}}).ok());
+    for (const char* body : {"a1", "a2", "b1"})
+        ASSERT_TRUE(b().sendMessage({.queue = "f.fifo",
+                                     .body = std::string(body),
+                                     .deduplicationId = std::string(body),
+                                     .groupId = std::string(1, body[0])})
+                        .ok());
+    commit();
+    auto attempt = b().receiveMessage(
+        {.queue = "f.fifo", .maxMessages = 1, .receiveRequestAttemptId = std::string("try-1")});
+    ASSERT_EQ(attempt->messages.size(), 1u);
+    commit();
+
+    // OCI with channels and its built-in DLQ.
+    ASSERT_TRUE(b().createQueue({.name = "telemetry",
+                                 .attributes = {{"deadLetterQueueDeliveryCount", "2"}},
+                                 .oci = true})
+                    .ok());
+    ASSERT_TRUE(
+        b().sendMessage(
+               {.queue = "telemetry", .body = std::string("eu-1"), .channelId = std::string("eu")})
+            .ok());
+    commit();
+
+    // A move task back from the DLQ, part way.
+    auto task
+        = b().startMessageMoveTask({.sourceArn = b().arnForName("dlq"), .maxMessagesPerSecond = 1});
+    ASSERT_TRUE(task.ok());
+    commit();
+
+    auto old = reopen();
+    expectSameBroker(*old, b());
+    EXPECT_EQ(b().getQueueAttributes("orders", {"All"}).value(),
+              old->getQueueAttributes("orders", {"All"}).value());
+    EXPECT_EQ(b().listQueueTags("orders").value(), (StringMap{{"env", "demo"}}));
+
+    // The receipt handed out before the close deletes after it.
+    EXPECT_TRUE(b().deleteMessage("orders", inFlight->messages[0].receiptHandle).ok());
+    EXPECT_EQ(b().queueStats("orders")->inFlight, 0);
+    // The dedup window: a resend is a duplicate answered with the original id.
+    auto dup = b().sendMessage({.queue = "f.fifo",
+                                .body = std::string("a1"),
+                                .deduplicationId = std::string("a1"),
+                                .groupId = std::string("a")});
+    ASSERT_TRUE(dup.ok());
+    EXPECT_TRUE(dup->deduplicated);
+    // The attempt replays with the same receipt.
+    auto replay = b().receiveMessage(
+        {.queue = "f.fifo", .maxMessages = 1, .receiveRequestAttemptId = std::string("try-1")});
+    ASSERT_EQ(replay->messages.size(), 1u);
+    EXPECT_EQ(replay->messages[0].receiptHandle, attempt->messages[0].receiptHandle);
+    // The move task is still running and goes on.
+    auto tasks = b().listMessageMoveTasks(b().arnForName("dlq"), 10);
+    ASSERT_EQ(tasks->size(), 1u);
+    EXPECT_EQ(tasks->at(0).status, MoveTaskStatus::Running);
+}
+
+TEST_F(RoundTripTest, visibilityThatRanOutWhileClosedIsAvailableAfterReopen)
+{
+    ASSERT_TRUE(b().createQueue({.name = "q"}).ok());
+    ASSERT_TRUE(b().sendMessage({.queue = "q", .body = std::string("m")}).ok());
+    ASSERT_EQ(b().receiveMessage({.queue = "q"})->messages.size(), 1u);
+    commit();
+    bench.close();
+    bench.clock.advance(31'000); // the app was closed for 31 s (visibility 30 s)
+    ASSERT_FALSE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_EQ(b().queueStats("q")->available, 1);
+    EXPECT_EQ(b().queueStats("q")->inFlight, 0);
+    EXPECT_EQ(b().queueStats("q")->visibilityExpired, 1);
+}
+
+TEST_F(RoundTripTest, engineTimeResumesAtTheLaterOfSavedAndWallClock)
+{
+    EXPECT_EQ(resumeTime({.engineTime = 5000}, 4000), 5000); // ran ahead: never moved back
+    EXPECT_EQ(resumeTime({.engineTime = 5000}, 9000), 9000); // time passed while closed
+    ASSERT_FALSE(bench.store->saveClock({.engineTime = 123, .paused = true, .speed = 60.0}));
+    bench.close();
+    auto reopened = WorkspaceStore::open(path, OpenMode::OpenExisting);
+    ASSERT_TRUE(reopened.store);
+    ASSERT_TRUE(reopened.store->savedClock());
+    EXPECT_TRUE(reopened.store->savedClock()->paused);
+    EXPECT_EQ(reopened.store->savedClock()->speed, 60.0);
+    EXPECT_EQ(reopened.store->savedClock()->engineTime, 123);
+}
+
+TEST_F(RoundTripTest, deletesPurgesAndQueueDeletionsLeaveNothingBehind)
+{
+    ASSERT_TRUE(b().createQueue({.name = "gone"}).ok());
+    ASSERT_TRUE(b().createQueue({.name = "purged"}).ok());
+    ASSERT_TRUE(b().createQueue({.name = "kept"}).ok());
+    for (int i = 0; i < 5; ++i)
+        for (const char* q : {"gone", "purged", "kept"})
+            ASSERT_TRUE(b().sendMessage({.queue = q, .body = "m" + std::to_string(i)}).ok());
+    commit();
+    auto r = b().receiveMessage({.queue = "kept", .maxMessages = 3});
+    commit();
+    for (const auto& m : r->messages)
+        ASSERT_TRUE(b().deleteMessage("kept", m.receiptHandle).ok());
+    ASSERT_TRUE(b().purgeQueue("purged").ok());
+    ASSERT_TRUE(b().deleteQueue("gone").ok());
+    ASSERT_TRUE(b().sendMessage({.queue = "purged", .body = std::string("after purge")}).ok());
+    auto old = reopen();
+    expectSameBroker(*old, b());
+    EXPECT_EQ(b().queueStats("kept")->available, 2);
+    EXPECT_EQ(b().queueStats("purged")->available, 1);
+    EXPECT_FALSE(b().queueStats("gone").ok());
+    // The re-create window of the deleted queue survived.
+    EXPECT_FALSE(b().createQueue({.name = "gone"}).ok());
+}
+
+// A long random run of mixed operations, committed per call, always reopens to the exact state.
+TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
+{
+    ASSERT_TRUE(b().createQueue({.name = "dlq"}).ok());
+    ASSERT_TRUE(
+        b().createQueue({.name = "s", .attributes = {{"RedrivePolicy", redrive(b(), "dlq", 3)}}})
+            .ok());
+    ASSERT_TRUE(b().createQueue({.name = "fdlq.fifo", .attributes = {{"FifoQueue", "true"}}}).ok());
+    ASSERT_TRUE(b().createQueue({.name = "f.fifo",
+                                 .attributes = {{"FifoQueue", "true"},
+                                                {"ContentBasedDeduplication", "true"},
+                                                {"RedrivePolicy", redrive(b(), "fdlq.fifo", 2)}}})
+                    .ok());
+    commit();
+    std::mt19937 random(7);
+    std::vector<std::pair<std::string, std::string>> receipts;
+    for (int step = 0; step < 1500; ++step) {
+        const std::string queue = random() % 2 ? "s" : "f.fifo";
+        switch (random() % 6) {
+        case 0:
+        case 1: {
+            SendMessageRequest r{.queue = queue, .body = "m" + std::to_string(random() % 50)};
+            if (queue == "f.fifo")
+                r.groupId = "g" + std::to_string(random() % 4);
+            else if (random() % 4 == 0)
+                r.delaySeconds = random() % 5;
+            ASSERT_TRUE(b().sendMessage(r).ok());
+            break;
+        }
+        case 2: {
+            ReceiveRequest r{.queue = queue, .maxMessages = 1 + random() % 10};
+            r.visibilityTimeout = random() % 3 == 0 ? 0 : 2;
+            if (queue == "f.fifo" && random() % 3 == 0)
+                r.receiveRequestAttemptId = "a" + std::to_string(random() % 3);
+            auto got = b().receiveMessage(r);
+            if (got)
+                for (const auto& m : got->messages)
+                    receipts.emplace_back(queue, m.receiptHandle);
+            break;
+        }
+        case 3:
+            if (!receipts.empty()) {
+                const auto [q, h] = receipts[random() % receipts.size()];
+                (void)b().deleteMessage(q, h);
+            }
+            break;
+        case 4:
+            if (!receipts.empty()) {
+                const auto [q, h] = receipts[random() % receipts.size()];
+                (void)b().changeMessageVisibility(q, h, random() % 3);
+            }
+            break;
+        case 5: bench.clock.advance(random() % 1500); b().advance();
+        }
+        commit();
+        if (step % 500 == 499) {
+            b().advance();
+            auto old = reopen();
+            expectSameBroker(*old, b());
+        }
+    }
+}
+
+} // namespace
