@@ -11,6 +11,8 @@ namespace inflight::session {
 namespace {
 // Longest single timer wait; re-arming now and then keeps long waits exact across speed changes.
 constexpr engine::Millis kMaxTimerWait = 60'000;
+// After a failed commit (disk full, ...), how long to wait before trying again without new events.
+constexpr int kRetryCommit = 1000;
 } // namespace
 
 Session::Session(engine::BrokerOptions options, QObject* parent)
@@ -28,6 +30,9 @@ Session::Session(engine::BrokerOptions options, engine::Millis start, QObject* p
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Session::advanceNow);
+    m_retry.setSingleShot(true);
+    m_retry.setInterval(kRetryCommit);
+    connect(&m_retry, &QTimer::timeout, this, &Session::flushEvents);
 }
 
 Session::~Session()
@@ -39,6 +44,7 @@ void Session::pause()
 {
     m_clock->pause();
     rearm();
+    clockMoved();
     Q_EMIT clockChanged();
 }
 
@@ -46,6 +52,7 @@ void Session::resume()
 {
     m_clock->resume();
     rearm();
+    clockMoved();
     Q_EMIT clockChanged();
 }
 
@@ -53,6 +60,7 @@ void Session::setSpeed(double speed)
 {
     m_clock->setSpeed(speed);
     rearm();
+    clockMoved();
     Q_EMIT clockChanged();
 }
 
@@ -60,6 +68,7 @@ void Session::step(engine::Millis delta)
 {
     m_clock->step(delta);
     advanceNow();
+    clockMoved();
     Q_EMIT clockChanged();
 }
 
@@ -83,10 +92,23 @@ void Session::rearm()
 void Session::onEvents(std::span<const engine::Event> events)
 {
     m_pending.insert(m_pending.end(), events.begin(), events.end());
+    queueFlush();
+}
+
+void Session::queueFlush()
+{
     if (!m_flushQueued) {
         m_flushQueued = true;
         QMetaObject::invokeMethod(this, &Session::flushEvents, Qt::QueuedConnection);
     }
+}
+
+void Session::clockMoved()
+{
+    if (!m_persist)
+        return;
+    m_clockDirty = true;
+    queueFlush();
 }
 
 void Session::flushEvents()
@@ -94,11 +116,63 @@ void Session::flushEvents()
     m_flushQueued = false;
     // New deadlines come with events (a receive, a delayed send, a waiter); re-arm for them.
     rearm();
-    if (m_pending.empty())
-        return;
     std::vector<engine::Event> batch;
     batch.swap(m_pending);
-    Q_EMIT eventsReady(batch);
+    if (m_persist && (!batch.empty() || !m_uncommitted.empty() || m_clockDirty)) {
+        // Group commit: everything since the last stored batch, in one transaction, before anyone
+        // is told.
+        m_retry.stop();
+        m_uncommitted.insert(m_uncommitted.end(), batch.begin(), batch.end());
+        m_clockDirty = false;
+        const std::string error = m_persist(m_uncommitted);
+        const bool stored = error.empty();
+        if (stored) {
+            m_uncommitted.clear();
+            if (!m_persistError.isEmpty()) {
+                m_persistError.clear();
+                Q_EMIT persistenceRecovered();
+            }
+        } else {
+            m_persistError = QString::fromStdString(error);
+            m_retry.start();
+            Q_EMIT persistenceFailed(m_persistError);
+        }
+        std::vector<DurableWaiter> waiters;
+        waiters.swap(m_durableWaiters);
+        for (DurableWaiter& w : waiters)
+            if (w.context)
+                w.done(stored);
+    }
+    if (!batch.empty())
+        Q_EMIT eventsReady(batch);
+}
+
+void Session::setPersistence(Persistence persist)
+{
+    m_persist = std::move(persist);
+    if (!m_persist) {
+        m_uncommitted.clear();
+        m_retry.stop();
+        std::vector<DurableWaiter> waiters;
+        waiters.swap(m_durableWaiters);
+        for (DurableWaiter& w : waiters)
+            if (w.context)
+                w.done(true);
+    }
+}
+
+bool Session::isDurable() const
+{
+    return !m_persist || (m_pending.empty() && m_uncommitted.empty());
+}
+
+void Session::whenDurable(QObject* context, std::function<void(bool stored)> done)
+{
+    if (isDurable()) {
+        done(true);
+        return;
+    }
+    m_durableWaiters.push_back({QPointer<QObject>(context), std::move(done)});
 }
 
 PendingReceive* Session::receive(engine::ReceiveRequest request)

@@ -6,9 +6,14 @@
 #include <QCoroTask>
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
+#include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace inflight::session {
@@ -47,16 +52,46 @@ public:
     // after changing time from outside.
     void advanceNow();
 
+    // ---- durability ------------------------------------------------------------------------------
+
+    // Makes a batch of events durable (the workspace store): called once per event-loop turn with
+    // every event emitted since the last successful call, before eventsReady(), and with an empty
+    // batch when only the clock changed (pause, speed, step). Returns "" when stored, else why not;
+    // a failed batch is passed again, with newer events, on the next turn (or a second later).
+    using Persistence = std::function<std::string(std::span<const engine::Event>)>;
+    // An empty function turns persistence off: everything is then durable at once.
+    void setPersistence(Persistence persist);
+    bool hasPersistence() const { return static_cast<bool>(m_persist); }
+    // True when every event emitted so far has been stored (always without persistence).
+    bool isDurable() const;
+    // Calls done(true) once every event emitted up to now is stored — at once if it already is —
+    // or done(false) if the commit that should have stored them failed ("acknowledged means
+    // durable": the endpoint answers, and the window confirms, only then). Not called once
+    // `context` is destroyed.
+    void whenDurable(QObject* context, std::function<void(bool stored)> done);
+    // Why the last commit failed; empty once a commit succeeds again.
+    QString persistenceError() const { return m_persistError; }
+
 Q_SIGNALS:
     // Every engine event since the last emission, in order. Emitted from the event loop.
     void eventsReady(const std::vector<inflight::engine::Event>& events);
     // Paused, speed or a step changed engine time's course.
     void clockChanged();
+    // A commit failed (message for the user), or succeeded again after failing.
+    void persistenceFailed(const QString& message);
+    void persistenceRecovered();
 
 private:
     void onEvents(std::span<const engine::Event> events);
     void flushEvents();
     void rearm();
+    void queueFlush();
+    void clockMoved();
+
+    struct DurableWaiter {
+        QPointer<QObject> context;
+        std::function<void(bool)> done;
+    };
 
     QElapsedTimer m_real;
     std::unique_ptr<engine::SimulatedClock> m_clock;
@@ -64,6 +99,13 @@ private:
     QTimer m_timer;
     std::vector<engine::Event> m_pending;
     bool m_flushQueued = false;
+
+    Persistence m_persist;
+    std::vector<engine::Event> m_uncommitted; // passed to m_persist, not yet stored
+    bool m_clockDirty = false;
+    QString m_persistError;
+    std::vector<DurableWaiter> m_durableWaiters;
+    QTimer m_retry;
 };
 
 } // namespace inflight::session
