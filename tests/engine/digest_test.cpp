@@ -40,6 +40,12 @@ struct BodyVector {
     const char* md5;
 };
 
+// Short names in test listings (gtest would print the raw bytes otherwise).
+void PrintTo(const BodyVector& v, std::ostream* os)
+{
+    *os << '"' << v.body << '"';
+}
+
 class Md5OfMessageBody : public testing::TestWithParam<BodyVector> {};
 
 TEST_P(Md5OfMessageBody, matchesAwsRecordedDigest)

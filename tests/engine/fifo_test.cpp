@@ -287,6 +287,12 @@ struct ExtensionCase {
     Bodies expected;
 };
 
+// Short names in test listings (gtest would print the raw bytes otherwise).
+void PrintTo(const ExtensionCase& c, std::ostream* os)
+{
+    *os << c.extended;
+}
+
 class FifoSelectiveExtension : public FifoQueue,
                                public ::testing::WithParamInterface<ExtensionCase> {};
 
@@ -751,6 +757,11 @@ struct TokenCase {
     bool valid;
 };
 
+void PrintTo(const TokenCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
+
 const std::vector<TokenCase>& tokenCases()
 {
     static const std::vector<TokenCase> cases = {
@@ -844,6 +855,11 @@ struct WindowCase {
     Millis after;
     bool duplicate;
 };
+
+void PrintTo(const WindowCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
 
 class FifoDedupWindow : public FifoQueue, public ::testing::WithParamInterface<WindowCase> {};
 
@@ -1200,6 +1216,11 @@ struct AttemptWindowCase {
     Millis after;
     bool replays;
 };
+
+void PrintTo(const AttemptWindowCase& c, std::ostream* os)
+{
+    *os << c.name;
+}
 
 class FifoAttemptWindow : public FifoQueue,
                           public ::testing::WithParamInterface<AttemptWindowCase> {};

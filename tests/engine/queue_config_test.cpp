@@ -121,6 +121,11 @@ struct RangeCase {
     bool accepted;
 };
 
+void PrintTo(const RangeCase& c, std::ostream* os)
+{
+    *os << c.attribute << '=' << c.value;
+}
+
 std::string rangeCaseName(const testing::TestParamInfo<RangeCase>& info)
 {
     const std::string value = info.param.value.starts_with('-')

@@ -165,6 +165,11 @@ struct Rfc4648Vector {
     const char* base64Url;
 };
 
+void PrintTo(const Rfc4648Vector& v, std::ostream* os)
+{
+    *os << '"' << v.bytes << '"';
+}
+
 class Base64Rfc4648 : public testing::TestWithParam<Rfc4648Vector> {};
 
 TEST_P(Base64Rfc4648, encodesAsTheRfcSays)

@@ -15,6 +15,11 @@ struct SqsRow {
     const char* jsonShape;
 };
 
+void PrintTo(const SqsRow& r, std::ostream* os)
+{
+    *os << r.queryCode;
+}
+
 class SqsErrorMapping : public ::testing::TestWithParam<SqsRow> {};
 
 TEST_P(SqsErrorMapping, matchesTheSpecTable)
@@ -74,6 +79,11 @@ struct OciRow {
     int status;
     const char* ociCode;
 };
+
+void PrintTo(const OciRow& r, std::ostream* os)
+{
+    *os << r.ociCode;
+}
 
 class OciErrorMapping : public ::testing::TestWithParam<OciRow> {};
 
