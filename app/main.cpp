@@ -1,13 +1,19 @@
 #include "server/http_server.h"
 #include "session/session.h"
 #include "ui/main_window.h"
+#include "workspace_session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QIcon>
+#include <QMessageBox>
+#include <QSettings>
 #include <QSocketNotifier>
+#include <QStandardPaths>
 
 #include <csignal>
 #include <cstdio>
@@ -117,10 +123,35 @@ bool createOciQueues(inflight::session::Session& session, const QStringList& spe
     return true;
 }
 
-int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues)
+// The workspace the window opens: --workspace, else the last one, else (first launch) the default
+// one in the user's data folder. Empty with --in-memory.
+QString windowWorkspace(const QCommandLineParser& parser, const QCommandLineOption& workspace,
+                        const QCommandLineOption& inMemory)
+{
+    if (parser.isSet(inMemory))
+        return {};
+    if (parser.isSet(workspace))
+        return parser.value(workspace);
+    const QString last = QSettings().value(QStringLiteral("workspace/last")).toString();
+    if (!last.isEmpty() && QFileInfo::exists(last))
+        return last;
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(folder);
+    return folder + QStringLiteral("/default.inflight");
+}
+
+int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues,
+                const QString& workspacePath)
 {
     quitOnSignals(app);
-    inflight::session::Session session;
+    QString error;
+    auto workspace = inflight::app::WorkspaceSession::open(
+        workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
+    if (!workspace) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
+        return 3;
+    }
+    inflight::session::Session& session = workspace->session();
     if (!createOciQueues(session, ociQueues))
         return 2;
     inflight::server::HttpServer server(session);
@@ -169,9 +200,19 @@ int main(int argc, char* argv[])
                        "NAME:option=value,... with OCI options such as "
                        "deadLetterQueueDeliveryCount=2."),
         QStringLiteral("name[:options]"));
+    const QCommandLineOption workspace(
+        QStringLiteral("workspace"),
+        QStringLiteral("The workspace file to open (created if missing). Everything the engine "
+                       "holds is kept there; an acknowledged change is on disk. Default: the "
+                       "window opens the last one; --headless runs in memory."),
+        QStringLiteral("file"));
+    const QCommandLineOption inMemory(QStringLiteral("in-memory"),
+                                      QStringLiteral("Run without a workspace: nothing is kept."));
     parser.addOption(headless);
     parser.addOption(listen);
     parser.addOption(ociQueue);
+    parser.addOption(workspace);
+    parser.addOption(inMemory);
     parser.process(*app); // --help, --version and unknown options end here
 
     const std::optional<ListenAddress> address = parseListen(parser.value(listen));
@@ -180,19 +221,41 @@ int main(int argc, char* argv[])
                      qPrintable(parser.value(listen)));
         return 2;
     }
+    if (parser.isSet(workspace) && parser.isSet(inMemory)) {
+        std::fprintf(stderr, "inflight: --workspace and --in-memory exclude each other\n");
+        return 2;
+    }
     if (parser.isSet(headless))
-        return runHeadless(*app, *address, parser.values(ociQueue));
+        return runHeadless(*app, *address, parser.values(ociQueue),
+                           parser.isSet(workspace) ? parser.value(workspace) : QString());
 
     QApplication::setDesktopFileName(QStringLiteral("inflight"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
 
-    inflight::session::Session session;
+    QString workspacePath = windowWorkspace(parser, workspace, inMemory);
+    QString error;
+    auto opened = inflight::app::WorkspaceSession::open(
+        workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
+    if (!opened) {
+        QMessageBox::warning(nullptr, QStringLiteral("Inflight"),
+                             error
+                                 + QStringLiteral("\n\nInflight starts without a workspace "
+                                                  "(nothing is kept)."));
+        opened = inflight::app::WorkspaceSession::open(
+            QString(), inflight::store::OpenMode::OpenOrCreate, nullptr);
+    } else if (!workspacePath.isEmpty()) {
+        QSettings().setValue(QStringLiteral("workspace/last"), workspacePath);
+    }
+    inflight::session::Session& session = opened->session();
     if (!createOciQueues(session, parser.values(ociQueue)))
         return 2;
     inflight::server::HttpServer server(session);
     // A taken port does not stop the window: the error stays in server.errorString() for it.
     server.listen(address->host, address->port);
     inflight::ui::MainWindow window(session);
+    if (!opened->path().isEmpty())
+        window.setWindowTitle(QFileInfo(opened->path()).completeBaseName()
+                              + QStringLiteral(" — Inflight"));
     window.show();
     return app->exec();
 }

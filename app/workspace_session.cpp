@@ -1,0 +1,66 @@
+#include "workspace_session.h"
+
+#include <QDateTime>
+
+namespace inflight::app {
+
+std::unique_ptr<WorkspaceSession> WorkspaceSession::open(const QString& path, store::OpenMode mode,
+                                                         QString* error,
+                                                         store::StoreOptions options)
+{
+    std::unique_ptr<WorkspaceSession> result(new WorkspaceSession);
+    const engine::Millis wallNow = QDateTime::currentMSecsSinceEpoch();
+    if (path.isEmpty()) {
+        result->m_session = std::make_unique<session::Session>(engine::BrokerOptions{}, wallNow);
+        return result;
+    }
+    auto opened = store::WorkspaceStore::open(path.toStdString(), mode, options);
+    if (!opened.store) {
+        if (error)
+            *error = QString::fromStdString(opened.error.message);
+        return nullptr;
+    }
+    result->m_path = path;
+    result->m_store = std::move(opened.store);
+    const auto saved = result->m_store->savedClock();
+    result->m_isNew = !saved;
+    const engine::Millis start = saved ? store::resumeTime(*saved, wallNow) : wallNow;
+    result->m_session = std::make_unique<session::Session>(engine::BrokerOptions{}, start);
+    session::Session& session = *result->m_session;
+    if (saved) {
+        if (saved->speed > 0 && saved->speed != session.speed())
+            session.setSpeed(saved->speed);
+        if (saved->paused)
+            session.pause();
+    }
+    if (auto failed = result->m_store->restore(session.broker())) {
+        if (error)
+            *error = QString::fromStdString(failed->message);
+        return nullptr;
+    }
+    WorkspaceSession* self = result.get();
+    session.setPersistence([self](std::span<const engine::Event> events) {
+        auto failed = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());
+        return failed ? failed->message : std::string();
+    });
+    session.advanceNow(); // arm the timer for what the restored state has due
+    return result;
+}
+
+WorkspaceSession::~WorkspaceSession()
+{
+    if (m_store && m_session) {
+        m_session->setPersistence({});
+        (void)m_store->saveClock(clockRecord());
+    }
+    m_session.reset();
+    m_store.reset();
+}
+
+store::ClockRecord WorkspaceSession::clockRecord() const
+{
+    return {m_session->now(), m_session->isPaused(), m_session->speed(),
+            QDateTime::currentMSecsSinceEpoch()};
+}
+
+} // namespace inflight::app
