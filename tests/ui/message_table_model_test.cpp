@@ -462,8 +462,13 @@ private Q_SLOTS:
         QCOMPARE(proxy.index(3, Model::StateColumn).data().toString(), QStringLiteral("Available"));
 
         QSignalSpy layout(&proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy proxyChanged(&proxy, &QAbstractItemModel::dataChanged);
         s.model.setNow(kStart + 9'000);
         QCOMPARE(layout.count(), 0);
+        // The tick crosses the proxy as one ranged dataChanged over the countdown column.
+        QCOMPARE(proxyChanged.count(), 1);
+        QCOMPARE(proxyChanged.at(0).at(0).toModelIndex(), proxy.index(0, Model::VisibilityColumn));
+        QCOMPARE(proxyChanged.at(0).at(1).toModelIndex(), proxy.index(3, Model::VisibilityColumn));
         QCOMPARE(idAt(0), QString::fromStdString(m1));
         QCOMPARE(proxy.index(0, Model::VisibilityColumn).data().toString(),
                  QStringLiteral("1.0 s"));

@@ -2,6 +2,8 @@
 
 #include "ui/models/message_table_model.h"
 
+#include <algorithm>
+
 namespace inflight::ui {
 
 namespace {
@@ -28,8 +30,45 @@ MessageFilterModel::MessageFilterModel(QObject* parent) : QSortFilterProxyModel(
 
 void MessageFilterModel::setSourceModel(QAbstractItemModel* model)
 {
+    if (m_tickShortcut && sourceModel())
+        disconnect(sourceModel(), &QAbstractItemModel::dataChanged, this,
+                   &MessageFilterModel::onSourceDataChanged);
+    m_tickShortcut = false;
     m_messages = qobject_cast<MessageTableModel*>(model);
     QSortFilterProxyModel::setSourceModel(model);
+    if (!m_messages)
+        return;
+    // Route the source's dataChanged through onSourceDataChanged, which hands everything but the
+    // tick to QSortFilterProxyModel's handler. If this Qt connects that handler differently, the
+    // disconnect fails and the proxy keeps its (correct, slower) default.
+    m_tickShortcut
+        = disconnect(model, SIGNAL(dataChanged(QModelIndex, QModelIndex, QList<int>)), this,
+                     SLOT(_q_sourceDataChanged(QModelIndex, QModelIndex, QList<int>)));
+    if (m_tickShortcut)
+        connect(model, &QAbstractItemModel::dataChanged, this,
+                &MessageFilterModel::onSourceDataChanged);
+}
+
+void MessageFilterModel::onSourceDataChanged(const QModelIndex& topLeft,
+                                             const QModelIndex& bottomRight,
+                                             const QList<int>& roles)
+{
+    const bool tick = topLeft.column() == MessageTableModel::VisibilityColumn
+        && bottomRight.column() == MessageTableModel::VisibilityColumn && !roles.isEmpty()
+        && std::all_of(roles.begin(), roles.end(), [](int role) {
+                          return role == Qt::DisplayRole || role == MessageTableModel::CountdownRole
+                              || role == MessageTableModel::WarningRole;
+                      });
+    if (!tick) {
+        QMetaObject::invokeMethod(this, "_q_sourceDataChanged", Qt::DirectConnection,
+                                  Q_ARG(QModelIndex, topLeft), Q_ARG(QModelIndex, bottomRight),
+                                  Q_ARG(QList<int>, roles));
+        return;
+    }
+    // Display, countdown and warning depend on no filter and no sort key: no row moves.
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, MessageTableModel::VisibilityColumn),
+                           index(rowCount() - 1, MessageTableModel::VisibilityColumn), roles);
 }
 
 void MessageFilterModel::setStateFilter(StateFilter states)

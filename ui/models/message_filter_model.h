@@ -11,6 +11,11 @@ class MessageTableModel;
 // (Qt::UserRole) of the sort column: on the visibility column that is the absolute deadline, which
 // does not change as time passes, so the countdown tick never reorders rows. Filters: by state and
 // by text (a case-insensitive substring of the message id, body preview or group/channel).
+//
+// The countdown tick (MessageTableModel::setNow) changes neither a filter result nor a sort key,
+// so the proxy passes it on as one ranged dataChanged in O(1) instead of re-checking the filter
+// and order of every row, as QSortFilterProxyModel does for any change in its sort column; every
+// other change goes through QSortFilterProxyModel's own handling.
 class MessageFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -37,9 +42,13 @@ protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    void onSourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight,
+                             const QList<int>& roles);
+
     MessageTableModel* m_messages = nullptr; // the source when it is one: fast paths
     StateFilter m_states = AllStates;
     QString m_text;
+    bool m_tickShortcut = false; // QSortFilterProxyModel's own dataChanged handler is bypassed
 };
 
 } // namespace inflight::ui
