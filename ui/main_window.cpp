@@ -1,53 +1,694 @@
-#include "main_window.h"
+#include "ui/main_window.h"
 
 #include "session/session.h"
+#include "ui/charts/throughput_chart_view.h"
+#include "ui/dialogs/receive_dialog.h"
+#include "ui/dialogs/redrive_dialog.h"
+#include "ui/models/message_filter_model.h"
+#include "ui/models/message_history.h"
+#include "ui/models/message_table_model.h"
+#include "ui/models/queue_table_model.h"
+#include "ui/widgets/countdown_delegate.h"
+#include "ui/widgets/engine_text.h"
+#include "ui/widgets/event_log_view.h"
+#include "ui/widgets/groups_view.h"
+#include "ui/widgets/message_inspector.h"
+#include "ui/widgets/notice_bar.h"
+#include "ui/widgets/time_controls.h"
+#include "ui/workspace/default_workspace.h"
 
-#include <QDateTime>
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
-#include <QTimer>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace inflight::ui {
+
+namespace {
+
+enum StateFilterIndex { AllStates, AvailableOnly, InFlightOnly, DelayedOnly };
+
+int fontRowHeight(const QWidget* widget)
+{
+    return widget->fontMetrics().height() + 8;
+}
+
+} // namespace
 
 MainWindow::MainWindow(session::Session& session, QWidget* parent)
     : QMainWindow(parent), m_session(session)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Inflight"));
-    resize(960, 600);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
-    auto* central = new QWidget(this);
-    central->setObjectName(QStringLiteral("placeholder"));
-    auto* layout = new QVBoxLayout(central);
+    m_history = new MessageHistory(session, this);
+    m_queues = new QueueTableModel(session, this);
+    m_messages = new MessageTableModel(session, this);
+    m_messageFilter = new MessageFilterModel(this);
+    m_messageFilter->setSourceModel(m_messages);
+    m_time = new TimeControls(session, this);
 
-    auto* message = new QLabel(tr("The queue workbench is being built.\n"
-                                  "Queues, messages and their timelines will appear here."),
-                               central);
-    message->setObjectName(QStringLiteral("placeholderLabel"));
-    message->setAlignment(Qt::AlignCenter);
+    buildActions();
+    buildQueueDock();
+    buildCentre();
+    buildToolBars();
+    buildMenus();
+    buildStatusBar();
+    resize(1480, 900);
 
-    m_status = new QLabel(central);
-    m_status->setObjectName(QStringLiteral("engineClockLabel"));
-    m_status->setAlignment(Qt::AlignCenter);
+    m_messages->startTicking(10);
 
-    layout->addStretch();
-    layout->addWidget(message);
-    layout->addWidget(m_status);
-    layout->addStretch();
-    setCentralWidget(central);
-
-    // Presentation only: the engine's own time rules never run on a Qt timer.
-    auto* tick = new QTimer(this);
-    tick->setInterval(1000);
-    connect(tick, &QTimer::timeout, this, &MainWindow::refreshStatus);
-    tick->start();
-    refreshStatus();
+    const bool firstLaunch = m_session.broker().queues().empty();
+    if (firstLaunch) {
+        loadDefaultWorkspace(m_session);
+        m_queues->refresh();
+    }
+    connect(&m_session, &session::Session::eventsReady, this, [this] { updateActions(); });
+    restoreSettings();
+    if (m_currentQueue.isEmpty() && m_queueProxy->rowCount() > 0)
+        selectQueue(m_queueProxy->index(0, 0).data(QueueTableModel::QueueNameRole).toString());
+    updateActions();
 }
 
-void MainWindow::refreshStatus()
+MainWindow::~MainWindow() = default;
+
+QAction* MainWindow::makeAction(const QString& objectName, const QString& text, const QString& tip,
+                                const QKeySequence& shortcut, void (MainWindow::*slot)())
 {
-    const QDateTime engineTime = QDateTime::fromMSecsSinceEpoch(m_session.now(), Qt::UTC);
-    m_status->setText(tr("Engine time: %1").arg(engineTime.toString(Qt::ISODate)));
+    auto* action = new QAction(text, this);
+    action->setObjectName(objectName);
+    action->setShortcut(shortcut);
+    action->setStatusTip(tip);
+    action->setToolTip(shortcut.isEmpty() ? tip
+                                          : QStringLiteral("%1 (%2)").arg(
+                                              tip, shortcut.toString(QKeySequence::NativeText)));
+    if (slot)
+        connect(action, &QAction::triggered, this, slot);
+    addAction(action); // shortcuts work wherever the focus is in the window
+    return action;
+}
+
+void MainWindow::buildActions()
+{
+    m_newQueue = makeAction(QStringLiteral("newQueueAction"), tr("&New queue…"),
+                            tr("Create a queue with any attributes"), QKeySequence(tr("Ctrl+N")),
+                            &MainWindow::newQueue);
+    m_editQueue = makeAction(QStringLiteral("editQueueAction"), tr("&Edit attributes…"),
+                             tr("Change the selected queue's attributes"),
+                             QKeySequence(tr("Ctrl+E")), &MainWindow::editQueue);
+    m_deleteQueue = makeAction(QStringLiteral("deleteQueueAction"), tr("&Delete queue…"),
+                               tr("Delete the selected queue and its messages"),
+                               QKeySequence(tr("Ctrl+Shift+Del")), &MainWindow::deleteQueue);
+    m_purgeQueue = makeAction(QStringLiteral("purgeQueueAction"), tr("&Purge…"),
+                              tr("Remove every message of the selected queue"),
+                              QKeySequence(tr("Ctrl+Shift+P")), &MainWindow::purgeQueue);
+    m_redrive = makeAction(QStringLiteral("redriveAction"), tr("Re&drive…"),
+                           tr("Move the messages of a dead-letter queue back, at a chosen rate"),
+                           QKeySequence(tr("Ctrl+Shift+D")), &MainWindow::redrive);
+    m_send = makeAction(QStringLiteral("sendAction"), tr("&Send…"),
+                        tr("Send a message to the selected queue"), QKeySequence(tr("Ctrl+M")),
+                        &MainWindow::sendMessage);
+    m_sendGenerated = makeAction(QStringLiteral("sendGeneratedAction"), tr("Send &generated…"),
+                                 tr("Send N generated messages for quick load"),
+                                 QKeySequence(tr("Ctrl+Shift+M")), &MainWindow::sendGenerated);
+    m_receive = makeAction(QStringLiteral("receiveAction"), tr("&Receive…"),
+                           tr("A real receive: counts toward maxReceiveCount"),
+                           QKeySequence(tr("Ctrl+R")), &MainWindow::receive);
+    m_extend = makeAction(QStringLiteral("extendAction"), tr("E&xtend +30 s"),
+                          tr("Give the selected in-flight messages 30 more seconds"),
+                          QKeySequence(tr("Ctrl+Shift+E")), &MainWindow::extend30);
+    m_changeVisibility
+        = makeAction(QStringLiteral("changeVisibilityAction"), tr("Change &visibility…"),
+                     tr("Extend by any value or set an exact visibility timeout"),
+                     QKeySequence(tr("Ctrl+Shift+V")), &MainWindow::changeVisibility);
+    m_release = makeAction(QStringLiteral("releaseAction"), tr("Re&lease"),
+                           tr("Make the selected in-flight messages visible now (visibility 0)"),
+                           QKeySequence(tr("Ctrl+Shift+R")), &MainWindow::release);
+    m_deleteMessage
+        = makeAction(QStringLiteral("deleteMessageAction"), tr("De&lete message"),
+                     tr("Delete the selected in-flight messages with their receipts"),
+                     QKeySequence(QKeySequence::Delete), &MainWindow::deleteSelectedMessages);
+    m_deleteMessage->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    removeAction(m_deleteMessage); // Delete acts on the message table only (see buildCentre)
+    m_quit = makeAction(QStringLiteral("quitAction"), tr("&Quit"), tr("Close the workbench"),
+                        QKeySequence(QKeySequence::Quit), nullptr);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+    // Short labels for the toolbar; menus keep the full text.
+    m_newQueue->setIconText(tr("New queue"));
+    m_send->setIconText(tr("Send"));
+    m_sendGenerated->setIconText(tr("Send N"));
+    m_receive->setIconText(tr("Receive"));
+    m_extend->setIconText(tr("+30 s"));
+    m_changeVisibility->setIconText(tr("Visibility"));
+    m_release->setIconText(tr("Release"));
+    m_deleteMessage->setIconText(tr("Delete"));
+    m_purgeQueue->setIconText(tr("Purge"));
+    m_redrive->setIconText(tr("Redrive"));
+    m_findAction = new QAction(tr("&Filter messages"), this);
+    m_findAction->setObjectName(QStringLiteral("findAction"));
+    m_findAction->setShortcut(QKeySequence::Find);
+    addAction(m_findAction);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_quit);
+
+    QMenu* queue = menuBar()->addMenu(tr("&Queue"));
+    queue->setObjectName(QStringLiteral("queueMenu"));
+    queue->addActions({m_newQueue, m_editQueue});
+    queue->addSeparator();
+    queue->addActions({m_purgeQueue, m_deleteQueue});
+    queue->addSeparator();
+    queue->addAction(m_redrive);
+
+    QMenu* message = menuBar()->addMenu(tr("&Message"));
+    message->setObjectName(QStringLiteral("messageMenu"));
+    message->addActions({m_send, m_sendGenerated, m_receive});
+    message->addSeparator();
+    message->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
+    message->addSeparator();
+    message->addAction(m_findAction);
+
+    QMenu* time = menuBar()->addMenu(tr("&Time"));
+    time->setObjectName(QStringLiteral("timeMenu"));
+    m_time->populate(time);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_timeToolBar->toggleViewAction());
+    view->addAction(m_actionToolBar->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* aboutAction = help->addAction(tr("&About Inflight"));
+    aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    connect(aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::buildToolBars()
+{
+    m_timeToolBar = addToolBar(tr("Time"));
+    m_timeToolBar->setObjectName(QStringLiteral("timeToolBar"));
+    m_time->populate(m_timeToolBar);
+
+    m_actionToolBar = addToolBar(tr("Actions"));
+    m_actionToolBar->setObjectName(QStringLiteral("actionToolBar"));
+    m_actionToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    const auto add = [this](QAction* action) {
+        m_actionToolBar->addAction(action);
+        if (QWidget* button = m_actionToolBar->widgetForAction(action))
+            button->setObjectName(
+                action->objectName().replace(QStringLiteral("Action"), QStringLiteral("Button")));
+    };
+    for (QAction* a : {m_newQueue, m_send, m_sendGenerated, m_receive})
+        add(a);
+    m_actionToolBar->addSeparator();
+    for (QAction* a : {m_extend, m_changeVisibility, m_release, m_deleteMessage})
+        add(a);
+    m_actionToolBar->addSeparator();
+    for (QAction* a : {m_purgeQueue, m_redrive})
+        add(a);
+}
+
+void MainWindow::buildQueueDock()
+{
+    auto* dock = new QDockWidget(tr("Queues"), this);
+    dock->setObjectName(QStringLiteral("queuesDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                      | QDockWidget::DockWidgetClosable);
+    auto* panel = new QWidget(dock);
+    auto* layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_queueNotice = new NoticeBar(panel);
+    m_queueNotice->setObjectName(QStringLiteral("queueNotice"));
+    layout->addWidget(m_queueNotice);
+
+    m_queueProxy = new QSortFilterProxyModel(this);
+    m_queueProxy->setSourceModel(m_queues);
+    m_queueProxy->setSortRole(Qt::UserRole);
+    m_queueView = new QTreeView(panel);
+    m_queueView->setObjectName(QStringLiteral("queueView"));
+    m_queueView->setModel(m_queueProxy);
+    m_queueView->setRootIsDecorated(false);
+    m_queueView->setUniformRowHeights(true);
+    m_queueView->setAlternatingRowColors(true);
+    m_queueView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_queueView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_queueView->header()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_queueView->setSortingEnabled(true);
+    m_queueView->header()->setStretchLastSection(true);
+    m_queueView->header()->setSectionResizeMode(QHeaderView::Interactive);
+    const QFontMetrics metrics = m_queueView->fontMetrics();
+    m_queueView->setColumnWidth(QueueTableModel::NameColumn,
+                                metrics.horizontalAdvance(QStringLiteral("payments-dlq.fifo"))
+                                    + 16);
+    m_queueView->setColumnWidth(QueueTableModel::TypeColumn,
+                                metrics.horizontalAdvance(QStringLiteral("standard")) + 12);
+    for (int column : {QueueTableModel::AvailableColumn, QueueTableModel::InFlightColumn,
+                       QueueTableModel::DelayedColumn})
+        m_queueView->setColumnWidth(column,
+                                    metrics.horizontalAdvance(QStringLiteral("Available")) + 12);
+    m_queueView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_queueView->addActions({m_send, m_sendGenerated, m_receive});
+    auto* separator = new QAction(m_queueView);
+    separator->setSeparator(true);
+    m_queueView->addAction(separator);
+    m_queueView->addActions({m_editQueue, m_purgeQueue, m_deleteQueue, m_redrive});
+    layout->addWidget(m_queueView, 1);
+
+    auto* newButton = new QToolButton(panel);
+    newButton->setObjectName(QStringLiteral("newQueueButtonDock"));
+    newButton->setDefaultAction(m_newQueue);
+    newButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(newButton);
+    auto* editButton = new QToolButton(panel);
+    editButton->setObjectName(QStringLiteral("editQueueButton"));
+    editButton->setDefaultAction(m_editQueue);
+    auto* deleteButton = new QToolButton(panel);
+    deleteButton->setObjectName(QStringLiteral("deleteQueueButton"));
+    deleteButton->setDefaultAction(m_deleteQueue);
+    buttons->addWidget(editButton);
+    buttons->addWidget(deleteButton);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+
+    dock->setWidget(panel);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_queueDock = dock;
+
+    connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onQueueSelected);
+    connect(m_queues, &QAbstractItemModel::rowsInserted, this, [this] {
+        QStringList names;
+        for (int row = 0; row < m_queues->rowCount(); ++row)
+            names << m_queues->queueName(row);
+        if (m_eventLog)
+            m_eventLog->setQueueNames(names);
+    });
+    connect(m_queues, &QAbstractItemModel::rowsRemoved, this, [this] {
+        QStringList names;
+        for (int row = 0; row < m_queues->rowCount(); ++row)
+            names << m_queues->queueName(row);
+        if (m_eventLog)
+            m_eventLog->setQueueNames(names);
+        if (m_queues->rowOf(m_currentQueue) < 0) {
+            m_currentQueue.clear();
+            onQueueSelected();
+        }
+    });
+    connect(m_queues, &QAbstractItemModel::dataChanged, this, [this] { updateActions(); });
+}
+
+void MainWindow::buildCentre()
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+
+    // Messages: the table, and the inspector of the selected message on its right.
+    m_messageSplitter = new QSplitter(Qt::Horizontal, m_tabs);
+    m_messageSplitter->setObjectName(QStringLiteral("messageSplitter"));
+    m_messageSplitter->setChildrenCollapsible(false);
+    auto* messages = new QWidget(m_messageSplitter);
+    messages->setObjectName(QStringLiteral("messagesPage"));
+    auto* layout = new QVBoxLayout(messages);
+    layout->setContentsMargins(4, 4, 0, 4);
+    auto* filters = new QHBoxLayout;
+    m_queueTitle = new QLabel(messages);
+    m_queueTitle->setObjectName(QStringLiteral("queueTitleLabel"));
+    QFont titleFont = m_queueTitle->font();
+    titleFont.setBold(true);
+    m_queueTitle->setFont(titleFont);
+    m_stateFilter = new QComboBox(messages);
+    m_stateFilter->setObjectName(QStringLiteral("stateFilterCombo"));
+    m_stateFilter->addItems({tr("All states"), tr("Available"), tr("In flight"), tr("Delayed")});
+    m_textFilter = new QLineEdit(messages);
+    m_textFilter->setObjectName(QStringLiteral("textFilterEdit"));
+    m_textFilter->setPlaceholderText(
+        tr("Filter by id, body or group (%1)")
+            .arg(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText)));
+    m_textFilter->setClearButtonEnabled(true);
+    m_messageCount = new QLabel(messages);
+    m_messageCount->setObjectName(QStringLiteral("messageCountLabel"));
+    filters->addWidget(m_queueTitle);
+    filters->addSpacing(12);
+    filters->addWidget(m_stateFilter);
+    filters->addWidget(m_textFilter, 1);
+    filters->addWidget(m_messageCount);
+    layout->addLayout(filters);
+
+    m_messageNotice = new NoticeBar(messages);
+    m_messageNotice->setObjectName(QStringLiteral("messageNotice"));
+    layout->addWidget(m_messageNotice);
+
+    m_messageView = new QTableView(messages);
+    m_messageView->setObjectName(QStringLiteral("messageView"));
+    m_messageView->setModel(m_messageFilter);
+    m_messageView->setItemDelegateForColumn(MessageTableModel::VisibilityColumn,
+                                            new CountdownDelegate(m_messageView));
+    m_messageView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_messageView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_messageView->verticalHeader()->hide();
+    m_messageView->verticalHeader()->setDefaultSectionSize(fontRowHeight(m_messageView));
+    m_messageView->setWordWrap(false);
+    m_messageView->setAlternatingRowColors(true);
+    m_messageView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_messageView->setSortingEnabled(true);
+    m_messageView->horizontalHeader()->setStretchLastSection(true);
+    const QFontMetrics metrics = m_messageView->fontMetrics();
+    const auto width = [&metrics](const char* sample) {
+        return metrics.horizontalAdvance(QString::fromUtf8(sample)) + 20;
+    };
+    m_messageView->setColumnWidth(MessageTableModel::StateColumn, width("In flight"));
+    m_messageView->setColumnWidth(MessageTableModel::VisibilityColumn,
+                                  width("delayed 0:00 DLQ next") + 60);
+    m_messageView->setColumnWidth(MessageTableModel::MessageIdColumn, width("00000000"));
+    m_messageView->setColumnWidth(MessageTableModel::BodyColumn,
+                                  metrics.horizontalAdvance(QLatin1Char('x')) * 36);
+    m_messageView->setColumnWidth(MessageTableModel::GroupColumn, width("customer-00"));
+    m_messageView->setColumnWidth(MessageTableModel::ReceivesColumn, width("Receives"));
+    m_messageView->setColumnWidth(MessageTableModel::SentColumn, width("00:00:00.000"));
+    m_messageView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_messageView->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
+    auto* separator = new QAction(m_messageView);
+    separator->setSeparator(true);
+    m_messageView->addAction(separator);
+    m_messageView->addActions({m_receive, m_send});
+    layout->addWidget(m_messageView, 1);
+    m_inspector = new MessageInspector(m_session, *m_history, m_messageSplitter);
+    m_messageSplitter->addWidget(messages);
+    m_messageSplitter->addWidget(m_inspector);
+    m_messageSplitter->setStretchFactor(0, 3);
+    m_messageSplitter->setStretchFactor(1, 2);
+    m_messageSplitter->setSizes({640, 560});
+    m_tabs->addTab(m_messageSplitter, tr("Messages"));
+
+    m_groups = new GroupsView(m_session, m_tabs);
+    m_tabs->addTab(m_groups, tr("FIFO groups"));
+    m_charts = new ThroughputChartView(m_session, m_tabs);
+    m_tabs->addTab(m_charts, tr("Charts"));
+    m_eventLog = new EventLogView(m_session, m_tabs);
+    m_tabs->addTab(m_eventLog, tr("Event log"));
+    setCentralWidget(m_tabs);
+
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, &MainWindow::applyStateFilter);
+    connect(m_textFilter, &QLineEdit::textChanged, m_messageFilter,
+            &MessageFilterModel::setTextFilter);
+    connect(m_findAction, &QAction::triggered, this, [this] {
+        m_tabs->setCurrentIndex(0);
+        m_textFilter->setFocus();
+        m_textFilter->selectAll();
+    });
+    connect(m_messageView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { updateActions(); });
+    connect(m_messageView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onMessageSelected);
+    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_messageFilter, signal, this, &MainWindow::updateMessageCount);
+    connect(m_messageFilter, &QAbstractItemModel::modelReset, this,
+            &MainWindow::updateMessageCount);
+    connect(m_messageFilter, &QAbstractItemModel::layoutChanged, this,
+            &MainWindow::updateMessageCount);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_waitLabel = new QLabel(statusBar());
+    m_waitLabel->setObjectName(QStringLiteral("waitStatusLabel"));
+    m_waitProgress = new QProgressBar(statusBar());
+    m_waitProgress->setObjectName(QStringLiteral("waitStatusProgress"));
+    m_waitProgress->setRange(0, 0); // busy: the wait's end is in the receive dialog
+    m_waitProgress->setMaximumWidth(120);
+    m_waitProgress->setMaximumHeight(statusBar()->fontMetrics().height());
+    statusBar()->addPermanentWidget(m_waitLabel);
+    statusBar()->addPermanentWidget(m_waitProgress);
+    m_waitLabel->hide();
+    m_waitProgress->hide();
+}
+
+void MainWindow::showWaiting(bool waiting, const QString& text)
+{
+    m_waitLabel->setText(text);
+    m_waitLabel->setVisible(waiting);
+    m_waitProgress->setVisible(waiting);
+}
+
+ReceiveDialog* MainWindow::receiveDialog() const
+{
+    return m_receiveDialog;
+}
+
+RedriveDialog* MainWindow::redriveDialog() const
+{
+    return m_redriveDialog;
+}
+
+QAction* MainWindow::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName);
+}
+
+bool MainWindow::selectQueue(const QString& queue)
+{
+    const int sourceRow = m_queues->rowOf(queue);
+    if (sourceRow < 0)
+        return false;
+    const QModelIndex index = m_queueProxy->mapFromSource(m_queues->index(sourceRow, 0));
+    m_queueView->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_queueView->scrollTo(index);
+    return true;
+}
+
+void MainWindow::onQueueSelected()
+{
+    const QModelIndex current = m_queueView->selectionModel()->currentIndex();
+    const QString queue
+        = current.isValid() ? current.data(QueueTableModel::QueueNameRole).toString() : QString();
+    const int kind = current.isValid() ? current.data(QueueTableModel::KindRole).toInt() : 0;
+    if (queue == m_messages->queue() && !queue.isEmpty()) {
+        updateActions();
+        return;
+    }
+    m_currentQueue = queue;
+    m_messages->setQueue(queue);
+    m_groups->setQueue(queue, kind);
+    m_charts->setQueue(queue);
+    m_inspector->clear();
+    m_messageNotice->clear();
+    if (queue.isEmpty()) {
+        m_queueTitle->setText(tr("No queue selected"));
+    } else {
+        const QString type = queueKindLabel(engine::QueueKind(kind));
+        const QString dlq = current.data(QueueTableModel::DeadLetterTargetRole).toString();
+        m_queueTitle->setText(dlq.isEmpty() ? tr("%1 (%2)").arg(queue, type)
+                                            : tr("%1 (%2, DLQ %3)").arg(queue, type, dlq));
+    }
+    updateMessageCount();
+    updateActions();
+}
+
+void MainWindow::onMessageSelected()
+{
+    const QModelIndex current = m_messageView->selectionModel()->currentIndex();
+    if (!current.isValid())
+        return; // keep showing the last message (and its timeline) when its row goes away
+    const int row = m_messageFilter->mapToSource(current).row();
+    if (row < 0 || row >= m_messages->rowCount())
+        return;
+    const MessageTableModel::Row& r = m_messages->row(row);
+    if (m_inspector->messageId() == r.messageId && m_inspector->queue() == m_currentQueue)
+        return;
+    m_inspector->setMessage(m_currentQueue, r.key, r.messageId);
+}
+
+QStringList MainWindow::selectedMessageIds() const
+{
+    QList<int> rows;
+    for (const QModelIndex& index : m_messageView->selectionModel()->selectedRows())
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QStringList ids;
+    for (int row : rows)
+        ids << m_messageFilter->index(row, 0).data(MessageTableModel::MessageIdRole).toString();
+    return ids;
+}
+
+int MainWindow::selectMessages(const QStringList& messageIds)
+{
+    QItemSelection selection;
+    QModelIndex first;
+    for (const QString& id : messageIds) {
+        const int sourceRow = m_messages->rowOfMessageId(id);
+        if (sourceRow < 0)
+            continue;
+        const QModelIndex index = m_messageFilter->mapFromSource(m_messages->index(sourceRow, 0));
+        if (!index.isValid())
+            continue;
+        selection.select(index, index);
+        if (!first.isValid())
+            first = index;
+    }
+    QItemSelectionModel* model = m_messageView->selectionModel();
+    model->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (first.isValid()) {
+        model->setCurrentIndex(first, QItemSelectionModel::Rows | QItemSelectionModel::Select);
+        m_messageView->scrollTo(first);
+    }
+    updateActions();
+    return int(selection.indexes().size() / std::max(1, m_messageFilter->columnCount()));
+}
+
+void MainWindow::applyStateFilter()
+{
+    MessageFilterModel::StateFilter states = MessageFilterModel::AllStates;
+    switch (m_stateFilter->currentIndex()) {
+    case AvailableOnly: states = MessageFilterModel::Available; break;
+    case InFlightOnly: states = MessageFilterModel::InFlight; break;
+    case DelayedOnly: states = MessageFilterModel::Delayed; break;
+    default: break;
+    }
+    m_messageFilter->setStateFilter(states);
+}
+
+void MainWindow::updateMessageCount()
+{
+    if (m_currentQueue.isEmpty()) {
+        m_messageCount->clear();
+        return;
+    }
+    const int shown = m_messageFilter->rowCount();
+    const int all = m_messages->rowCount();
+    m_messageCount->setText(shown == all ? tr("%n message(s)", nullptr, all)
+                                         : tr("%1 of %n message(s)", nullptr, all).arg(shown));
+}
+
+void MainWindow::updateActions()
+{
+    const bool hasQueue = !m_currentQueue.isEmpty();
+    for (QAction* a :
+         {m_editQueue, m_deleteQueue, m_purgeQueue, m_send, m_sendGenerated, m_receive})
+        a->setEnabled(hasQueue);
+    bool isDeadLetterQueue = false;
+    if (hasQueue) {
+        const int row = m_queues->rowOf(m_currentQueue);
+        if (row >= 0)
+            isDeadLetterQueue
+                = m_queues->index(row, 0).data(QueueTableModel::IsDeadLetterQueueRole).toBool();
+    }
+    m_redrive->setEnabled(isDeadLetterQueue);
+
+    bool anyInFlight = false;
+    for (const QModelIndex& index : m_messageView->selectionModel()->selectedRows()) {
+        if (index.data(MessageTableModel::StateRole).toInt()
+            == int(engine::MessageState::InFlight)) {
+            anyInFlight = true;
+            break;
+        }
+    }
+    for (QAction* a : {m_extend, m_changeVisibility, m_release, m_deleteMessage})
+        a->setEnabled(anyInFlight);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("window"));
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("state"), saveState());
+    settings.setValue(QStringLiteral("messageHeader"),
+                      m_messageView->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("queueHeader"), m_queueView->header()->saveState());
+    settings.setValue(QStringLiteral("messageSplitter"), m_messageSplitter->saveState());
+    settings.setValue(QStringLiteral("tab"), m_tabs->currentIndex());
+    settings.setValue(QStringLiteral("queue"), m_currentQueue);
+    settings.setValue(QStringLiteral("stateFilter"), m_stateFilter->currentIndex());
+    settings.endGroup();
+    settings.beginGroup(QStringLiteral("charts"));
+    settings.setValue(QStringLiteral("allQueues"), m_charts->showsAllQueues());
+    settings.setValue(QStringLiteral("minutes"), m_charts->windowMinutes());
+    settings.endGroup();
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("window"));
+    if (settings.contains(QStringLiteral("geometry")))
+        restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    if (settings.contains(QStringLiteral("state")))
+        m_layoutRestored = restoreState(settings.value(QStringLiteral("state")).toByteArray());
+    if (settings.contains(QStringLiteral("messageHeader")))
+        m_messageView->horizontalHeader()->restoreState(
+            settings.value(QStringLiteral("messageHeader")).toByteArray());
+    if (settings.contains(QStringLiteral("queueHeader")))
+        m_queueView->header()->restoreState(
+            settings.value(QStringLiteral("queueHeader")).toByteArray());
+    if (settings.contains(QStringLiteral("messageSplitter")))
+        m_messageSplitter->restoreState(
+            settings.value(QStringLiteral("messageSplitter")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("tab"), 0).toInt());
+    m_stateFilter->setCurrentIndex(settings.value(QStringLiteral("stateFilter"), 0).toInt());
+    const QString queue = settings.value(QStringLiteral("queue")).toString();
+    settings.endGroup();
+    settings.beginGroup(QStringLiteral("charts"));
+    m_charts->setAllQueues(settings.value(QStringLiteral("allQueues"), false).toBool());
+    m_charts->setWindowMinutes(settings.value(QStringLiteral("minutes"), 5).toInt());
+    settings.endGroup();
+    if (!queue.isEmpty())
+        selectQueue(queue);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_layoutRestored) {
+        // First show without a remembered layout: room for the queue list's every column.
+        m_layoutRestored = true;
+        QHeaderView* header = m_queueView->header();
+        int relation = 0;
+        for (int row = 0; row < m_queues->rowCount(); ++row)
+            relation = std::max(
+                relation,
+                m_queueView->fontMetrics().horizontalAdvance(
+                    m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
+        const int wanted = header->length() - header->sectionSize(QueueTableModel::DeadLetterColumn)
+            + relation + 40;
+        const int dock = std::min(wanted, width() * 8 / 25);
+        resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
+        const int centre = width() - dock;
+        m_messageSplitter->setSizes({centre - centre * 2 / 5, centre * 2 / 5});
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    if (m_receiveDialog)
+        m_receiveDialog->close();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace inflight::ui

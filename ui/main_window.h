@@ -1,8 +1,25 @@
 #pragma once
 
-#include <QMainWindow>
+#include "ui/widgets/message_actions.h"
 
+#include <QMainWindow>
+#include <QPointer>
+
+#include <vector>
+
+class QAction;
+class QComboBox;
+class QDockWidget;
 class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QToolBar;
+class QTreeView;
 
 namespace inflight::session {
 class Session;
@@ -10,20 +27,153 @@ class Session;
 
 namespace inflight::ui {
 
-// The workbench's main window. For now a placeholder that shows the engine is linked and its
-// clock running; queues, messages and charts come with the session layer.
+class EventLogView;
+class GroupsView;
+class MessageFilterModel;
+class MessageHistory;
+class MessageInspector;
+class MessageTableModel;
+class NoticeBar;
+class QueueTableModel;
+class ReceiveDialog;
+class RedriveDialog;
+class ThroughputChartView;
+class TimeControls;
+
+// The workbench's main window: queues (left dock); the selected queue's messages by peek with
+// live countdowns and, on their right, the inspector of the selected message; its FIFO groups,
+// charts and the event log (tabs beside the messages); engine-time controls and every action in
+// menus and toolbars with shortcuts. Every broker call it makes carries the origin "window"; every
+// engine error is shown where the user acted (inline in a dialog, or in the notice bar over the
+// queue list or the message table). On an empty broker it loads the default workspace. Layout and
+// settings are remembered with QSettings.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     // `session` must outlive the window.
     explicit MainWindow(session::Session& session, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // The queue whose messages are shown; empty if none.
+    QString currentQueue() const { return m_currentQueue; }
+    // Selects `queue` in the queue list (and shows its messages). False if there is none.
+    bool selectQueue(const QString& queue);
+    // Selects the messages with these ids in the message table; returns how many were found.
+    int selectMessages(const QStringList& messageIds);
+    // The message ids selected in the message table, in row order.
+    QStringList selectedMessageIds() const;
+
+    // The named action ("newQueueAction", "receiveAction", …).
+    QAction* action(const QString& objectName) const;
+    TimeControls* timeControls() const { return m_time; }
+    MessageTableModel* messageModel() const { return m_messages; }
+    MessageFilterModel* messageFilter() const { return m_messageFilter; }
+    QTableView* messageView() const { return m_messageView; }
+    QTreeView* queueView() const { return m_queueView; }
+    MessageInspector* inspector() const { return m_inspector; }
+    // The receive and redrive dialogs while they exist (not modal: one per window).
+    ReceiveDialog* receiveDialog() const;
+    RedriveDialog* redriveDialog() const;
+    NoticeBar* messageNotice() const { return m_messageNotice; }
+    NoticeBar* queueNotice() const { return m_queueNotice; }
+    QTabWidget* tabs() const { return m_tabs; }
+    ThroughputChartView* charts() const { return m_charts; }
+    EventLogView* eventLog() const { return m_eventLog; }
+    GroupsView* groups() const { return m_groups; }
+
+    // Writes the window layout and settings to QSettings (also done on close).
+    void saveSettings() const;
+    void restoreSettings();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void refreshStatus();
+    // Building (main_window.cpp).
+    void buildActions();
+    void buildMenus();
+    void buildToolBars();
+    void buildQueueDock();
+    void buildCentre();
+    void buildStatusBar();
+    QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
+                        const QKeySequence& shortcut, void (MainWindow::*slot)());
+    void onQueueSelected();
+    void onMessageSelected();
+    void updateActions();
+    void updateMessageCount();
+    void applyStateFilter();
+    void showWaiting(bool waiting, const QString& text);
+
+    // Actions (main_window_actions.cpp).
+    void newQueue();
+    void editQueue();
+    void deleteQueue();
+    void purgeQueue();
+    void sendMessage();
+    void sendGenerated();
+    void receive();
+    void extend30();
+    void changeVisibility();
+    void release();
+    void deleteSelectedMessages();
+    void redrive();
+    void about();
+    // The selected messages that are in flight, with their receipts (by peek), and how many of
+    // the selection are not in flight.
+    std::vector<InFlightMessage> selectedInFlight(int* skipped = nullptr) const;
+    void reportOutcome(const ActionOutcome& outcome, const QString& done, int skipped);
+    bool confirm(const QString& objectName, const QString& title, const QString& text);
 
     session::Session& m_session;
-    QLabel* m_status = nullptr;
+    QString m_currentQueue;
+
+    QueueTableModel* m_queues = nullptr;
+    QSortFilterProxyModel* m_queueProxy = nullptr;
+    MessageTableModel* m_messages = nullptr;
+    MessageFilterModel* m_messageFilter = nullptr;
+    MessageHistory* m_history = nullptr;
+
+    TimeControls* m_time = nullptr;
+    QDockWidget* m_queueDock = nullptr;
+    bool m_layoutRestored = false;
+    QTreeView* m_queueView = nullptr;
+    NoticeBar* m_queueNotice = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QSplitter* m_messageSplitter = nullptr;
+    QTableView* m_messageView = nullptr;
+    NoticeBar* m_messageNotice = nullptr;
+    QComboBox* m_stateFilter = nullptr;
+    QLineEdit* m_textFilter = nullptr;
+    QLabel* m_messageCount = nullptr;
+    QLabel* m_queueTitle = nullptr;
+    MessageInspector* m_inspector = nullptr;
+    GroupsView* m_groups = nullptr;
+    ThroughputChartView* m_charts = nullptr;
+    EventLogView* m_eventLog = nullptr;
+    QLabel* m_waitLabel = nullptr;
+    QProgressBar* m_waitProgress = nullptr;
+    QToolBar* m_timeToolBar = nullptr;
+    QToolBar* m_actionToolBar = nullptr;
+    QPointer<ReceiveDialog> m_receiveDialog;
+    QPointer<RedriveDialog> m_redriveDialog;
+
+    QAction* m_newQueue = nullptr;
+    QAction* m_editQueue = nullptr;
+    QAction* m_deleteQueue = nullptr;
+    QAction* m_purgeQueue = nullptr;
+    QAction* m_redrive = nullptr;
+    QAction* m_send = nullptr;
+    QAction* m_sendGenerated = nullptr;
+    QAction* m_receive = nullptr;
+    QAction* m_extend = nullptr;
+    QAction* m_changeVisibility = nullptr;
+    QAction* m_release = nullptr;
+    QAction* m_deleteMessage = nullptr;
+    QAction* m_quit = nullptr;
+    QAction* m_findAction = nullptr;
 };
 
 } // namespace inflight::ui

@@ -1,0 +1,279 @@
+// The window's actions: each opens its dialog or acts on the selection, and shows what the engine
+// answered where the user acted.
+
+#include "ui/main_window.h"
+
+#include "session/session.h"
+#include "ui/dialogs/generate_dialog.h"
+#include "ui/dialogs/queue_dialog.h"
+#include "ui/dialogs/receive_dialog.h"
+#include "ui/dialogs/redrive_dialog.h"
+#include "ui/dialogs/send_dialog.h"
+#include "ui/dialogs/visibility_dialog.h"
+#include "ui/models/message_filter_model.h"
+#include "ui/models/message_table_model.h"
+#include "ui/models/queue_table_model.h"
+#include "ui/widgets/engine_text.h"
+#include "ui/widgets/notice_bar.h"
+
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+
+namespace inflight::ui {
+
+namespace {
+
+// Non-modal dialogs are shown once per queue; a new queue gets a new dialog.
+template <class Dialog>
+Dialog* showDialog(QPointer<Dialog>& dialog)
+{
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    return dialog;
+}
+
+} // namespace
+
+bool MainWindow::confirm(const QString& objectName, const QString& title, const QString& text)
+{
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Yes | QMessageBox::Cancel,
+                    this);
+    box.setObjectName(objectName);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.button(QMessageBox::Yes)->setObjectName(QStringLiteral("yesButton"));
+    box.button(QMessageBox::Cancel)->setObjectName(QStringLiteral("cancelButton"));
+    return box.exec() == QMessageBox::Yes;
+}
+
+void MainWindow::newQueue()
+{
+    auto* dialog = new QueueDialog(m_session, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString name = dialog->queueName();
+        m_queues->refresh();
+        selectQueue(name);
+        statusBar()->showMessage(tr("Created queue %1.").arg(name), 5000);
+    });
+    dialog->open();
+}
+
+void MainWindow::editQueue()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    auto* dialog = new QueueDialog(m_session, m_currentQueue, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this] {
+        statusBar()->showMessage(tr("Changed the attributes of %1.").arg(m_currentQueue), 5000);
+    });
+    dialog->open();
+}
+
+void MainWindow::deleteQueue()
+{
+    const QString queue = m_currentQueue;
+    if (queue.isEmpty())
+        return;
+    if (!confirm(QStringLiteral("confirmDeleteQueue"), tr("Delete queue"),
+                 tr("Delete %1 and every message in it? Its name cannot be used again for 60 "
+                    "seconds.")
+                     .arg(queue)))
+        return;
+    auto status = m_session.broker().deleteQueue(toStdString(queue), windowOrigin());
+    if (!status) {
+        m_queueNotice->showError(describeError(status.error()));
+        return;
+    }
+    m_queueNotice->showInfo(tr("Deleted %1.").arg(queue));
+    m_queues->refresh();
+    if (m_queues->rowOf(m_currentQueue) < 0) {
+        m_currentQueue.clear();
+        if (m_queueProxy->rowCount() > 0)
+            m_queueView->setCurrentIndex(m_queueProxy->index(0, 0));
+        else
+            onQueueSelected();
+    }
+}
+
+void MainWindow::purgeQueue()
+{
+    const QString queue = m_currentQueue;
+    if (queue.isEmpty())
+        return;
+    if (!confirm(QStringLiteral("confirmPurgeQueue"), tr("Purge queue"),
+                 tr("Remove every message of %1 — available, delayed and in flight?").arg(queue)))
+        return;
+    auto status = m_session.broker().purgeQueue(toStdString(queue), engine::PurgeTarget::Normal,
+                                                windowOrigin());
+    if (!status) {
+        m_queueNotice->showError(describeError(status.error()));
+        return;
+    }
+    m_queueNotice->showInfo(tr("Purged %1.").arg(queue));
+}
+
+void MainWindow::sendMessage()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    auto* dialog = new SendDialog(m_session, m_currentQueue, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SendDialog::sent, this,
+            [this](const QString& id) { statusBar()->showMessage(tr("Sent %1.").arg(id), 5000); });
+    dialog->open();
+}
+
+void MainWindow::sendGenerated()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    auto* dialog = new GenerateDialog(m_session, m_currentQueue, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_messageNotice->showInfo(
+            tr("Sent %n generated message(s) to %1.", nullptr, dialog->sentCount())
+                .arg(m_currentQueue));
+    });
+    dialog->open();
+}
+
+void MainWindow::receive()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    if (m_receiveDialog && m_receiveDialog->queue() == m_currentQueue) {
+        showDialog(m_receiveDialog);
+        return;
+    }
+    if (m_receiveDialog)
+        m_receiveDialog->close(); // cancels its wait, if any
+    if (m_receiveDialog)
+        m_receiveDialog->deleteLater();
+    m_receiveDialog = new ReceiveDialog(m_session, m_currentQueue, this);
+    connect(m_receiveDialog, &ReceiveDialog::waitingChanged, this, &MainWindow::showWaiting);
+    connect(m_receiveDialog, &ReceiveDialog::receiveFinished, this, [this](const QStringList& ids) {
+        if (!ids.isEmpty() && m_receiveDialog && m_receiveDialog->queue() == m_currentQueue)
+            selectMessages(ids);
+    });
+    showDialog(m_receiveDialog);
+}
+
+std::vector<InFlightMessage> MainWindow::selectedInFlight(int* skipped) const
+{
+    std::vector<InFlightMessage> messages;
+    int notInFlight = 0;
+    const std::string queue = toStdString(m_currentQueue);
+    for (const QModelIndex& index : m_messageView->selectionModel()->selectedRows()) {
+        const int row = m_messageFilter->mapToSource(index).row();
+        if (row < 0)
+            continue;
+        // The receipt comes from peek: acting on a message never needs a receive of its own.
+        auto view = m_session.broker().peekMessage(queue, m_messages->messageKey(row));
+        if (!view || view->state != engine::MessageState::InFlight) {
+            ++notInFlight;
+            continue;
+        }
+        messages.push_back(
+            InFlightMessage{toQString(view->messageId), view->receiptHandle, view->visibleAt});
+    }
+    if (skipped)
+        *skipped = notInFlight;
+    return messages;
+}
+
+void MainWindow::reportOutcome(const ActionOutcome& outcome, const QString& done, int skipped)
+{
+    QString text = outcome.succeeded > 0 ? done : QString();
+    if (skipped > 0)
+        text += (text.isEmpty() ? QString() : QStringLiteral(" "))
+            + tr("%n selected message(s) not in flight: skipped.", nullptr, skipped);
+    if (!outcome.ok()) {
+        m_messageNotice->showError((text.isEmpty() ? QString() : text + QLatin1Char('\n'))
+                                   + outcome.errors.join(QLatin1Char('\n')));
+        return;
+    }
+    if (text.isEmpty())
+        m_messageNotice->clear();
+    else
+        m_messageNotice->showInfo(text);
+}
+
+void MainWindow::extend30()
+{
+    int skipped = 0;
+    const std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
+    const ActionOutcome outcome
+        = ui::changeVisibility(m_session, m_currentQueue, messages, VisibilityChange::extendBy(30));
+    reportOutcome(outcome, tr("Extended %n message(s) by 30 s.", nullptr, outcome.succeeded),
+                  skipped);
+}
+
+void MainWindow::release()
+{
+    int skipped = 0;
+    const std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
+    const ActionOutcome outcome
+        = ui::changeVisibility(m_session, m_currentQueue, messages, VisibilityChange::release());
+    reportOutcome(outcome,
+                  tr("Released %n message(s): visible again now.", nullptr, outcome.succeeded),
+                  skipped);
+}
+
+void MainWindow::changeVisibility()
+{
+    int skipped = 0;
+    std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
+    if (messages.empty()) {
+        reportOutcome({}, QString(), skipped);
+        return;
+    }
+    auto* dialog = new VisibilityDialog(m_session, m_currentQueue, std::move(messages),
+                                        VisibilityChange::extendBy(30), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &VisibilityDialog::applied, this, [this, skipped](const QString& summary) {
+        ActionOutcome done;
+        done.succeeded = 1;
+        reportOutcome(done, summary, skipped);
+    });
+    dialog->open();
+}
+
+void MainWindow::deleteSelectedMessages()
+{
+    int skipped = 0;
+    const std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
+    const ActionOutcome outcome = deleteMessages(m_session, m_currentQueue, messages);
+    reportOutcome(outcome, tr("Deleted %n message(s).", nullptr, outcome.succeeded), skipped);
+}
+
+void MainWindow::redrive()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    if (m_redriveDialog && m_redriveDialog->sourceQueue() == m_currentQueue) {
+        showDialog(m_redriveDialog);
+        return;
+    }
+    if (m_redriveDialog)
+        m_redriveDialog->deleteLater();
+    m_redriveDialog = new RedriveDialog(m_session, m_currentQueue, this);
+    connect(m_redriveDialog, &RedriveDialog::notice, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+    showDialog(m_redriveDialog);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About Inflight"),
+        tr("<p><b>Inflight</b> %1</p><p>A desktop workbench for Amazon SQS and OCI Queue "
+           "semantics: every message's state, live, and every action one click away.</p>")
+            .arg(QCoreApplication::applicationVersion()));
+}
+
+} // namespace inflight::ui

@@ -1,0 +1,43 @@
+#include "ui/widgets/message_actions.h"
+
+#include "session/session.h"
+#include "ui/widgets/engine_text.h"
+
+namespace inflight::ui {
+
+ActionOutcome changeVisibility(session::Session& session, const QString& queue,
+                               const std::vector<InFlightMessage>& messages,
+                               VisibilityChange change)
+{
+    ActionOutcome outcome;
+    const std::string name = toStdString(queue);
+    for (const InFlightMessage& message : messages) {
+        std::int64_t timeout = change.seconds;
+        if (change.mode == VisibilityChange::Mode::ExtendBy)
+            timeout += secondsUntil(message.visibleAt, session.now());
+        auto result = session.broker().changeMessageVisibility(name, message.receiptHandle, timeout,
+                                                               windowOrigin());
+        if (result)
+            ++outcome.succeeded;
+        else
+            outcome.fail(message.messageId, describeError(result.error()));
+    }
+    return outcome;
+}
+
+ActionOutcome deleteMessages(session::Session& session, const QString& queue,
+                             const std::vector<InFlightMessage>& messages)
+{
+    ActionOutcome outcome;
+    const std::string name = toStdString(queue);
+    for (const InFlightMessage& message : messages) {
+        auto status = session.broker().deleteMessage(name, message.receiptHandle, windowOrigin());
+        if (status)
+            ++outcome.succeeded;
+        else
+            outcome.fail(message.messageId, describeError(status.error()));
+    }
+    return outcome;
+}
+
+} // namespace inflight::ui

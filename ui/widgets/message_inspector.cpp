@@ -1,0 +1,286 @@
+#include "ui/widgets/message_inspector.h"
+
+#include "session/session.h"
+#include "ui/models/message_history.h"
+#include "ui/models/timeline_model.h"
+#include "ui/widgets/engine_text.h"
+
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace inflight::ui {
+
+namespace {
+
+QString attributeValueText(const engine::MessageAttributeValue& value)
+{
+    if (value.isBinary())
+        return QString::fromLatin1(QByteArray::fromStdString(value.binaryValue).toBase64());
+    return toQString(value.stringValue);
+}
+
+} // namespace
+
+MessageInspector::MessageInspector(session::Session& session, MessageHistory& history,
+                                   QWidget* parent)
+    : QWidget(parent), m_session(session)
+{
+    setObjectName(QStringLiteral("messageInspector"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("inspectorTitle"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+
+    m_state = new QLabel(this);
+    m_state->setObjectName(QStringLiteral("stateLabel"));
+    m_state->setWordWrap(true);
+    layout->addWidget(m_state);
+
+    m_details = new QLabel(this);
+    m_details->setObjectName(QStringLiteral("detailsLabel"));
+    m_details->setTextFormat(Qt::RichText);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setWordWrap(true);
+    layout->addWidget(m_details);
+
+    auto* receiptForm = new QFormLayout;
+    receiptForm->setContentsMargins(0, 0, 0, 0);
+    m_receipt = new QLineEdit(this);
+    m_receipt->setObjectName(QStringLiteral("receiptEdit"));
+    m_receipt->setReadOnly(true);
+    m_receipt->setPlaceholderText(tr("none: not in flight"));
+    m_receipt->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    receiptForm->addRow(tr("Receipt:"), m_receipt);
+    layout->addLayout(receiptForm);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("inspectorSplitter"));
+    splitter->setChildrenCollapsible(false);
+    m_tabs = new QTabWidget(splitter);
+    m_tabs->setObjectName(QStringLiteral("inspectorTabs"));
+    m_body = new QPlainTextEdit(m_tabs);
+    m_body->setObjectName(QStringLiteral("bodyView"));
+    m_body->setReadOnly(true);
+    m_body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_body->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_attributes = new QTreeWidget(m_tabs);
+    m_attributes->setObjectName(QStringLiteral("attributesTree"));
+    m_attributes->setHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
+    m_attributes->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_attributes->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_tabs->addTab(m_body, tr("&Body"));
+    m_tabs->addTab(m_attributes, tr("A&ttributes"));
+
+    auto* timelineBox = new QGroupBox(tr("Timeline"), splitter);
+    auto* timelineLayout = new QVBoxLayout(timelineBox);
+    timelineLayout->setContentsMargins(2, 2, 2, 2);
+    m_timeline = new TimelineModel(history, this);
+    m_timelineView = new QTableView(timelineBox);
+    m_timelineView->setObjectName(QStringLiteral("timelineView"));
+    m_timelineView->setModel(m_timeline);
+    m_timelineView->verticalHeader()->hide();
+    m_timelineView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_timelineView->setWordWrap(false);
+    m_timelineView->horizontalHeader()->setStretchLastSection(true);
+    m_timelineView->verticalHeader()->setDefaultSectionSize(m_timelineView->fontMetrics().height()
+                                                            + 6);
+    timelineLayout->addWidget(m_timelineView);
+    splitter->addWidget(m_tabs);
+    splitter->addWidget(timelineBox);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    layout->addWidget(splitter, 1);
+
+    connect(m_timeline, &QAbstractItemModel::rowsInserted, m_timelineView, [this] {
+        fitTimeline();
+        m_timelineView->scrollToBottom();
+    });
+    connect(m_timeline, &QAbstractItemModel::modelReset, m_timelineView, [this] { fitTimeline(); });
+    connect(&m_session, &session::Session::eventsReady, this, &MessageInspector::onEvents);
+    clear();
+}
+
+QString MessageInspector::prettyBody(const QString& body)
+{
+    const QString trimmed = body.trimmed();
+    if (!trimmed.startsWith(QLatin1Char('{')) && !trimmed.startsWith(QLatin1Char('[')))
+        return body;
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(body.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || document.isNull())
+        return body;
+    QString text = QString::fromUtf8(document.toJson(QJsonDocument::Indented));
+    if (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    return text;
+}
+
+void MessageInspector::setMessage(const QString& queue, engine::MessageKey key,
+                                  const QString& messageId)
+{
+    m_queue = queue;
+    m_key = key;
+    m_messageId = messageId;
+    m_timeline->setMessage(queue, messageId);
+    refresh();
+}
+
+void MessageInspector::clear()
+{
+    m_queue.clear();
+    m_messageId.clear();
+    m_key.reset();
+    m_timeline->clear();
+    m_title->setText(tr("No message selected"));
+    m_state->setText(tr("Select a message to see its body, attributes, receipt and timeline. "
+                        "Looking is a peek: it changes nothing."));
+    m_details->clear();
+    m_receipt->clear();
+    m_body->clear();
+    m_attributes->clear();
+}
+
+void MessageInspector::refresh()
+{
+    if (!m_key)
+        return;
+    auto view = m_session.broker().peekMessage(toStdString(m_queue), *m_key);
+    if (view)
+        showView(*view);
+    else
+        showGone();
+}
+
+QString MessageInspector::bodyText() const
+{
+    return m_body->toPlainText();
+}
+
+QString MessageInspector::receiptHandle() const
+{
+    return m_receipt->text();
+}
+
+void MessageInspector::showView(const engine::MessageView& view)
+{
+    m_title->setText(tr("%1 in %2").arg(toQString(view.messageId), m_queue));
+    QString state = messageStateLabel(view.state);
+    if (view.state == engine::MessageState::InFlight)
+        state = tr("In flight until %1").arg(formatEngineTime(view.visibleAt));
+    else if (view.state == engine::MessageState::Delayed)
+        state = tr("Delayed until %1").arg(formatEngineTime(view.deliverAt));
+    if (view.movesToDeadLetterOnNextReceive)
+        state += QStringLiteral(" — ") + tr("its next receive moves it to the dead-letter queue");
+    m_state->setText(state);
+
+    QStringList rows;
+    const auto row = [&rows](const QString& name, const QString& value) {
+        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
+                    .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
+    };
+    row(tr("Receives"), QString::number(view.receiveCount));
+    row(tr("Sent"), formatEngineTime(view.sentAt));
+    if (view.firstReceivedAt != 0)
+        row(tr("First received"), formatEngineTime(view.firstReceivedAt));
+    if (view.state == engine::MessageState::InFlight)
+        row(tr("This receive"), formatEngineTime(view.receivedAt));
+    if (!view.groupId.empty())
+        row(tr("Group"), toQString(view.groupId));
+    if (!view.channelId.empty())
+        row(tr("Channel"), toQString(view.channelId));
+    if (!view.deduplicationId.empty())
+        row(tr("Deduplication id"), toQString(view.deduplicationId));
+    row(tr("Retained until"), formatEngineDateTime(view.expiresAt));
+    m_details->setText(QStringLiteral("<table>%1</table>").arg(rows.join(QString())));
+    m_receipt->setText(toQString(view.receiptHandle));
+    m_receipt->setCursorPosition(0);
+
+    const QString body = prettyBody(toQString(view.body));
+    if (body != m_body->toPlainText())
+        m_body->setPlainText(body);
+    fillAttributes(view);
+}
+
+void MessageInspector::fillAttributes(const engine::MessageView& view)
+{
+    m_attributes->clear();
+    auto* message = new QTreeWidgetItem(m_attributes, {tr("Message attributes")});
+    for (const auto& [name, value] : view.attributes)
+        new QTreeWidgetItem(
+            message, {toQString(name), toQString(value.dataType), attributeValueText(value)});
+    if (view.attributes.empty())
+        new QTreeWidgetItem(message, {tr("(none)")});
+
+    auto* system = new QTreeWidgetItem(m_attributes, {tr("System attributes")});
+    const auto add = [system](const char* name, const QString& value) {
+        if (!value.isEmpty())
+            new QTreeWidgetItem(system, {QString::fromLatin1(name), QString(), value});
+    };
+    add("SenderId", toQString(m_session.broker().options().accountId));
+    add("SentTimestamp", QString::number(view.sentAt));
+    add("ApproximateReceiveCount", QString::number(view.receiveCount));
+    if (view.firstReceivedAt != 0)
+        add("ApproximateFirstReceiveTimestamp", QString::number(view.firstReceivedAt));
+    add("MessageGroupId", toQString(view.groupId));
+    add("MessageDeduplicationId", toQString(view.deduplicationId));
+    add("SequenceNumber", toQString(view.sequenceNumber));
+    add("DeadLetterQueueSourceArn", toQString(view.deadLetterSourceArn));
+    for (const auto& [name, value] : view.systemAttributes)
+        new QTreeWidgetItem(
+            system, {toQString(name), toQString(value.dataType), attributeValueText(value)});
+    m_attributes->expandAll();
+}
+
+void MessageInspector::showGone()
+{
+    m_state->setText(tr("No longer in %1: deleted, moved or expired. The timeline shows what "
+                        "happened.")
+                         .arg(m_queue));
+    m_receipt->clear();
+}
+
+void MessageInspector::fitTimeline()
+{
+    // The queue column matters only once the message has moved to another queue.
+    bool moved = false;
+    for (int row = 1; row < m_timeline->rowCount() && !moved; ++row)
+        moved = m_timeline->index(row, TimelineModel::QueueColumn).data()
+            != m_timeline->index(0, TimelineModel::QueueColumn).data();
+    m_timelineView->setColumnHidden(TimelineModel::QueueColumn, !moved);
+    m_timelineView->resizeColumnsToContents();
+}
+
+void MessageInspector::onEvents(const std::vector<engine::Event>& events)
+{
+    if (!m_key)
+        return;
+    const std::string queue = toStdString(m_queue);
+    for (const engine::Event& event : events) {
+        const bool queueWide = event.kind == engine::EventKind::QueuePurged
+            || event.kind == engine::EventKind::QueueDeleted;
+        if (event.queue == queue && (queueWide || event.key == *m_key)) {
+            refresh();
+            return;
+        }
+    }
+}
+
+} // namespace inflight::ui

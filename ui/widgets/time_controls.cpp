@@ -1,0 +1,166 @@
+#include "ui/widgets/time_controls.h"
+
+#include "session/session.h"
+#include "ui/widgets/engine_text.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMenu>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace inflight::ui {
+
+TimeControls::TimeControls(session::Session& session, QWidget* parent)
+    : QObject(parent), m_session(session)
+{
+    m_label = new QLabel(parent);
+    m_label->setObjectName(QStringLiteral("engineTimeLabel"));
+    m_label->setToolTip(tr("Engine time: every countdown, delay, long poll, move task and chart "
+                           "follows it"));
+    m_label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_label->setContentsMargins(6, 0, 6, 0);
+
+    m_pause = makeAction(QStringLiteral("pauseAction"), tr("Pause"),
+                         tr("Stop engine time (countdowns, delays and long polls wait)"),
+                         QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_pause->setCheckable(true);
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) {
+        if (paused == m_session.isPaused())
+            return;
+        if (paused)
+            m_session.pause();
+        else
+            m_session.resume();
+    });
+
+    m_speeds = new QActionGroup(this);
+    const auto speed = [this](const QString& name, const QString& text, double factor, int key) {
+        QAction* action = makeAction(name, text, tr("Run engine time at %1").arg(text),
+                                     QKeySequence(Qt::CTRL | key));
+        action->setCheckable(true);
+        m_speeds->addAction(action);
+        connect(action, &QAction::triggered, this, [this, factor] {
+            m_session.setSpeed(factor);
+            if (m_session.isPaused())
+                m_session.resume();
+        });
+        return action;
+    };
+    m_speed1 = speed(QStringLiteral("speed1Action"), QStringLiteral("1×"), 1.0, Qt::Key_1);
+    m_speed10 = speed(QStringLiteral("speed10Action"), QStringLiteral("10×"), 10.0, Qt::Key_2);
+    m_speed60 = speed(QStringLiteral("speed60Action"), QStringLiteral("60×"), 60.0, Qt::Key_3);
+
+    const auto step = [this](const QString& name, const QString& text, engine::Millis delta,
+                             Qt::Key key) {
+        QAction* action
+            = makeAction(name, text, tr("Move engine time forward by %1 at once").arg(text.mid(1)),
+                         QKeySequence(key));
+        connect(action, &QAction::triggered, this, [this, delta] { m_session.step(delta); });
+        return action;
+    };
+    m_step1s = step(QStringLiteral("step1sAction"), tr("+1 s"), engine::kSecond, Qt::Key_F6);
+    m_step30s
+        = step(QStringLiteral("step30sAction"), tr("+30 s"), 30 * engine::kSecond, Qt::Key_F7);
+    m_step5min
+        = step(QStringLiteral("step5minAction"), tr("+5 min"), 300 * engine::kSecond, Qt::Key_F8);
+
+    connect(&m_session, &session::Session::clockChanged, this, [this] {
+        syncActions();
+        refresh();
+    });
+    // Presentation only: the label shows engine time; no engine rule runs on this timer.
+    m_tick = new QTimer(this);
+    m_tick->setInterval(200);
+    connect(m_tick, &QTimer::timeout, this, &TimeControls::refresh);
+    m_tick->start();
+    syncActions();
+    refresh();
+}
+
+QAction* TimeControls::makeAction(const QString& objectName, const QString& text,
+                                  const QString& toolTip, const QKeySequence& shortcut)
+{
+    auto* action = new QAction(text, this);
+    action->setObjectName(objectName);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    action->setToolTip(
+        QStringLiteral("%1 (%2)").arg(toolTip, shortcut.toString(QKeySequence::NativeText)));
+    action->setStatusTip(toolTip);
+    return action;
+}
+
+QAction* TimeControls::speedAction(int speed) const
+{
+    switch (speed) {
+    case 1: return m_speed1;
+    case 10: return m_speed10;
+    case 60: return m_speed60;
+    default: return nullptr;
+    }
+}
+
+QAction* TimeControls::stepAction(engine::Millis delta) const
+{
+    if (delta == engine::kSecond)
+        return m_step1s;
+    if (delta == 30 * engine::kSecond)
+        return m_step30s;
+    if (delta == 300 * engine::kSecond)
+        return m_step5min;
+    return nullptr;
+}
+
+void TimeControls::populate(QToolBar* toolBar)
+{
+    toolBar->addWidget(m_label);
+    for (QAction* action :
+         {m_pause, m_speed1, m_speed10, m_speed60, m_step1s, m_step30s, m_step5min}) {
+        if (action == m_speed1 || action == m_step1s)
+            toolBar->addSeparator();
+        toolBar->addAction(action);
+        if (QWidget* button = toolBar->widgetForAction(action))
+            button->setObjectName(
+                action->objectName().replace(QStringLiteral("Action"), QStringLiteral("Button")));
+    }
+}
+
+void TimeControls::populate(QMenu* menu)
+{
+    menu->addAction(m_pause);
+    menu->addSeparator();
+    menu->addActions({m_speed1, m_speed10, m_speed60});
+    menu->addSeparator();
+    menu->addActions({m_step1s, m_step30s, m_step5min});
+}
+
+void TimeControls::syncActions()
+{
+    const QSignalBlocker blocker(m_pause);
+    m_pause->setChecked(m_session.isPaused());
+    m_pause->setText(m_session.isPaused() ? tr("Resume") : tr("Pause"));
+    const double speed = m_session.speed();
+    for (QAction* action : m_speeds->actions())
+        action->setChecked(false);
+    if (QAction* current = speedAction(int(std::lround(speed)));
+        current && std::abs(speed - std::round(speed)) < 1e-9)
+        current->setChecked(true);
+}
+
+void TimeControls::refresh()
+{
+    const QString state = m_session.isPaused()
+        ? tr("paused")
+        : QStringLiteral("%1×").arg(m_session.speed(), 0, 'g', 3);
+    const QString text = QStringLiteral("%1  %2").arg(formatEngineDateTime(m_session.now()), state);
+    if (text != m_label->text())
+        m_label->setText(text);
+}
+
+} // namespace inflight::ui

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "engine/clock.h"
+
+#include <QObject>
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QTimer;
+class QToolBar;
+
+namespace inflight::session {
+class Session;
+}
+
+namespace inflight::ui {
+
+// The engine-time controls: the time shown, pause, 1×/10×/60× and steps of +1 s, +30 s and
+// +5 min, all through the Session so that countdowns, delays, long polls, move tasks and charts
+// follow. Owns its actions (objectNames pauseAction, speed1Action, speed10Action, speed60Action,
+// step1sAction, step30sAction, step5minAction) and the label engineTimeLabel.
+class TimeControls : public QObject {
+    Q_OBJECT
+public:
+    TimeControls(session::Session& session, QWidget* parent);
+
+    // Adds the label and actions to a toolbar, naming each action's button <action>Button.
+    void populate(QToolBar* toolBar);
+    void populate(QMenu* menu);
+
+    QAction* pauseAction() const { return m_pause; }
+    QAction* speedAction(int speed) const;
+    QAction* stepAction(engine::Millis delta) const;
+    QLabel* clockLabel() const { return m_label; }
+
+    // Redraws the clock label (called by the window's presentation tick and on clock changes).
+    void refresh();
+
+private:
+    QAction* makeAction(const QString& objectName, const QString& text, const QString& toolTip,
+                        const QKeySequence& shortcut);
+    void syncActions();
+
+    session::Session& m_session;
+    QLabel* m_label = nullptr;
+    QAction* m_pause = nullptr;
+    QActionGroup* m_speeds = nullptr;
+    QAction* m_speed1 = nullptr;
+    QAction* m_speed10 = nullptr;
+    QAction* m_speed60 = nullptr;
+    QAction* m_step1s = nullptr;
+    QAction* m_step30s = nullptr;
+    QAction* m_step5min = nullptr;
+    QTimer* m_tick = nullptr;
+};
+
+} // namespace inflight::ui
