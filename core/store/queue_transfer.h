@@ -1,0 +1,58 @@
+#pragma once
+
+#include "engine/broker.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace inflight::store {
+
+// JSON export and import of queues: definitions (kind, attributes, tags) and messages (body,
+// attributes, AWSTraceHeader, FIFO group and deduplication ids, OCI channel). One message per line,
+// so an import error can name the line. Format:
+//   {"format": "inflight-queues", "version": 1, "queues": [
+//     {"name": "...", "kind": "standard|fifo|oci", "attributes": {...}, "tags": {...},
+//      "messages": [
+//        {"messageId": "...", "body": "...", "attributes": {"n": {"DataType": "String",
+//         "StringValue": "v"}}, "groupId": "...", "deduplicationId": "...", ...},
+//        ...]}]}
+// Binary attribute values are base64 ("BinaryValue").
+
+struct ExportRequest {
+    std::vector<std::string> queues; // empty: every queue but OCI built-in DLQs
+    // Only these message ids (the window's selection); empty: all messages.
+    std::vector<std::string> messageIds;
+};
+
+// The export text, or the engine's error for an unknown queue.
+engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportRequest& request);
+
+struct ImportRequest {
+    // Import every message of the file into this queue (which must exist); empty: each queue of
+    // the file into the queue of the same name, created from its definition when missing.
+    std::string intoQueue;
+    // New deduplication ids (so nothing is dropped as a duplicate) and, for messages without a
+    // group going into a FIFO queue, the group "imported". Otherwise both are kept as exported.
+    bool regenerateIds = false;
+    engine::Origin origin = "import";
+};
+
+struct ImportResult {
+    bool ok = false;
+    std::string error; // "line 12, column 5: ..." when the file is refused (nothing imported)
+    std::int64_t queuesCreated = 0;
+    std::int64_t messagesImported = 0;
+    std::vector<std::string> rejected; // messages the engine refused, with the reason
+};
+
+// Checks the whole text first: bad JSON or a malformed entry imports nothing. Then creates queues
+// and sends the messages in order (as new messages: new ids, sent now).
+ImportResult importQueues(engine::Broker& broker, std::string_view json,
+                          const ImportRequest& request);
+
+// "line L, column C" of a byte offset in `text` (1-based).
+std::string lineAndColumn(std::string_view text, std::size_t offset);
+
+} // namespace inflight::store
