@@ -242,8 +242,9 @@ void QueueDialog::fillDeadLetterTargets()
             continue;
         m_dlqTarget->addItem(name);
     }
-    if (const int index = m_dlqTarget->findText(current); index >= 0)
-        m_dlqTarget->setCurrentIndex(index);
+    // With a placeholder set, a combo box does not select its first item by itself.
+    const int index = m_dlqTarget->findText(current);
+    m_dlqTarget->setCurrentIndex(index >= 0 ? index : (m_dlqTarget->count() > 0 ? 0 : -1));
     if (m_dlqTarget->count() == 0) {
         m_dlqTarget->setPlaceholderText(
             tr("no %1 queue to use — create one first")

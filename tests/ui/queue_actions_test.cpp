@@ -1,0 +1,231 @@
+// Queue actions through the real window: create (every attribute), edit, delete and purge
+// (confirmed), with the engine's errors shown where the user acted.
+
+#include "ui/dialogs/queue_dialog.h"
+#include "window_test_support.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+using namespace inflight;
+using namespace inflight::ui::test;
+
+class QueueActionsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { isolateSettings(); }
+
+    void createFifoQueueWithEveryAttributeFromTheDialog()
+    {
+        WindowFixture f;
+        f.createQueue("jobs-dlq.fifo", {{"FifoQueue", "true"}});
+        ui::MainWindow& w = f.open();
+
+        click(&w, QStringLiteral("newQueueButton"));
+        auto* dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("jobs.fifo"));
+        child<QComboBox>(dialog, QStringLiteral("typeCombo"))->setCurrentIndex(1);
+        child<QSpinBox>(dialog, QStringLiteral("visibilitySpin"))->setValue(45);
+        child<QSpinBox>(dialog, QStringLiteral("delaySpin"))->setValue(5);
+        child<QSpinBox>(dialog, QStringLiteral("retentionSpin"))->setValue(3600);
+        child<QSpinBox>(dialog, QStringLiteral("maxSizeSpin"))->setValue(2048);
+        child<QSpinBox>(dialog, QStringLiteral("waitSpin"))->setValue(7);
+        child<QCheckBox>(dialog, QStringLiteral("contentDedupCheck"))->setChecked(true);
+        child<QComboBox>(dialog, QStringLiteral("dedupScopeCombo"))->setCurrentIndex(1);
+        child<QComboBox>(dialog, QStringLiteral("throughputCombo"))->setCurrentIndex(1);
+        child<QGroupBox>(dialog, QStringLiteral("dlqGroup"))->setChecked(true);
+        auto* target = child<QComboBox>(dialog, QStringLiteral("dlqTargetCombo"));
+        QCOMPARE(target->currentText(), QStringLiteral("jobs-dlq.fifo"));
+        child<QSpinBox>(dialog, QStringLiteral("maxReceiveSpin"))->setValue(4);
+        click(dialog, QStringLiteral("okButton"));
+
+        auto view = f.broker().queueView("jobs.fifo");
+        QVERIFY(view.ok());
+        QCOMPARE(view->kind, engine::QueueKind::Fifo);
+        const engine::StringMap& a = view->attributes;
+        QCOMPARE(a.at("VisibilityTimeout"), std::string("45"));
+        QCOMPARE(a.at("DelaySeconds"), std::string("5"));
+        QCOMPARE(a.at("MessageRetentionPeriod"), std::string("3600"));
+        QCOMPARE(a.at("MaximumMessageSize"), std::string("2048"));
+        QCOMPARE(a.at("ReceiveMessageWaitTimeSeconds"), std::string("7"));
+        QCOMPARE(a.at("ContentBasedDeduplication"), std::string("true"));
+        QCOMPARE(a.at("DeduplicationScope"), std::string("messageGroup"));
+        QCOMPARE(a.at("FifoThroughputLimit"), std::string("perMessageGroupId"));
+        QCOMPARE(view->deadLetterTarget, std::string("jobs-dlq.fifo"));
+        QCOMPARE(view->maxReceiveCount, 4);
+
+        // Shown at once, and selected.
+        QVERIFY(shownQueues(w).contains(QStringLiteral("jobs.fifo")));
+        QCOMPARE(w.currentQueue(), QStringLiteral("jobs.fifo"));
+        QVERIFY(!dialog->isVisible());
+    }
+
+    void createOciQueueWithItsOptions()
+    {
+        WindowFixture f;
+        f.createQueue("seed");
+        ui::MainWindow& w = f.open();
+        w.action(QStringLiteral("newQueueAction"))->trigger();
+        auto* dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("sensors"));
+        child<QComboBox>(dialog, QStringLiteral("typeCombo"))->setCurrentIndex(2);
+        QVERIFY(!child<QGroupBox>(dialog, QStringLiteral("dlqGroup"))->isVisibleTo(dialog));
+        child<QSpinBox>(dialog, QStringLiteral("deliveryCountSpin"))->setValue(4);
+        child<QSpinBox>(dialog, QStringLiteral("channelLimitSpin"))->setValue(50);
+        child<QSpinBox>(dialog, QStringLiteral("waitSpin"))->setValue(12);
+        click(dialog, QStringLiteral("okButton"));
+
+        auto view = f.broker().queueView("sensors");
+        QVERIFY(view.ok());
+        QCOMPARE(view->kind, engine::QueueKind::Oci);
+        QCOMPARE(view->attributes.at("deadLetterQueueDeliveryCount"), std::string("4"));
+        QCOMPARE(view->attributes.at("channelConsumptionLimit"), std::string("50"));
+        QCOMPARE(view->attributes.at("timeoutInSeconds"), std::string("12"));
+        QVERIFY(shownQueues(w).contains(QStringLiteral("sensors")));
+        QVERIFY(shownQueues(w).contains(QStringLiteral("sensors.dlq")));
+    }
+
+    void createShowsTheEngineErrorInlineAndStaysOpen()
+    {
+        WindowFixture f;
+        f.createQueue("seed");
+        ui::MainWindow& w = f.open();
+        click(&w, QStringLiteral("newQueueButton"));
+        auto* dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        // A FIFO queue whose name lacks the .fifo suffix: the service's own error.
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("jobs"));
+        child<QComboBox>(dialog, QStringLiteral("typeCombo"))->setCurrentIndex(1);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog->isVisible());
+        auto* error = child<QLabel>(dialog, QStringLiteral("errorLabel"));
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().startsWith(QStringLiteral("InvalidParameterValue: ")),
+                 qPrintable(error->text()));
+        QVERIFY(!f.broker().getQueue("jobs").ok());
+        // perMessageGroupId without messageGroup scope: InvalidAttributeValue.
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("jobs.fifo"));
+        child<QComboBox>(dialog, QStringLiteral("throughputCombo"))->setCurrentIndex(1);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY2(error->text().startsWith(QStringLiteral("InvalidAttributeValue: ")),
+                 qPrintable(error->text()));
+        // Fixed: created.
+        child<QComboBox>(dialog, QStringLiteral("dedupScopeCombo"))->setCurrentIndex(1);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(f.broker().getQueue("jobs.fifo").ok());
+        QVERIFY(!dialog->isVisible());
+    }
+
+    void createRefusesAnExistingName()
+    {
+        WindowFixture f;
+        f.createQueue("orders");
+        ui::MainWindow& w = f.open();
+        click(&w, QStringLiteral("newQueueButton"));
+        auto* dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("orders"));
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->errorText().contains(QStringLiteral("already exists")));
+    }
+
+    void editChangesOnlyWhatChanged()
+    {
+        WindowFixture f;
+        f.createQueue("orders-dlq");
+        f.createQueue("orders", {{"RedrivePolicy", f.redrivePolicy("orders-dlq", 3)}});
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        w.action(QStringLiteral("editQueueAction"))->trigger();
+        auto* dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        QVERIFY(dialog->isEditing());
+        QVERIFY(!child<QComboBox>(dialog, QStringLiteral("typeCombo"))->isEnabled());
+        QCOMPARE(child<QSpinBox>(dialog, QStringLiteral("maxReceiveSpin"))->value(), 3);
+        child<QSpinBox>(dialog, QStringLiteral("visibilitySpin"))->setValue(90);
+        child<QSpinBox>(dialog, QStringLiteral("maxReceiveSpin"))->setValue(5);
+        const engine::StringMap changed = dialog->attributes();
+        QCOMPARE(changed.size(), std::size_t(2));
+        QVERIFY(changed.count("VisibilityTimeout"));
+        QVERIFY(changed.count("RedrivePolicy"));
+        click(dialog, QStringLiteral("okButton"));
+        auto view = f.broker().queueView("orders");
+        QCOMPARE(view->attributes.at("VisibilityTimeout"), std::string("90"));
+        QCOMPARE(view->maxReceiveCount, 5);
+
+        // Turning the DLQ off removes the redrive policy; the list shows no relation then.
+        w.action(QStringLiteral("editQueueAction"))->trigger();
+        dialog = openedDialog<ui::QueueDialog>(&w);
+        child<QGroupBox>(dialog, QStringLiteral("dlqGroup"))->setChecked(false);
+        click(dialog, QStringLiteral("okButton"));
+        flush();
+        QCOMPARE(f.broker().queueView("orders")->maxReceiveCount, 0);
+        QVERIFY(f.broker().queueView("orders")->deadLetterTarget.empty());
+    }
+
+    void deleteAsksFirstAndRemovesTheQueue()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        f.send("b", "x");
+        ui::MainWindow& w = f.open();
+        clickQueue(w, QStringLiteral("b"));
+        QCOMPARE(w.currentQueue(), QStringLiteral("b"));
+
+        answerConfirmation(QStringLiteral("cancelButton"));
+        click(&w, QStringLiteral("deleteQueueButton"));
+        QVERIFY(f.broker().getQueue("b").ok());
+
+        answerConfirmation(QStringLiteral("yesButton"));
+        click(&w, QStringLiteral("deleteQueueButton"));
+        QVERIFY(!f.broker().getQueue("b").ok());
+        flush();
+        QCOMPARE(shownQueues(w), QStringList{QStringLiteral("a")});
+        QCOMPARE(w.currentQueue(), QStringLiteral("a"));
+        QVERIFY(w.queueNotice()->text().contains(QStringLiteral("Deleted b")));
+    }
+
+    void purgeAsksFirstThenEmptiesAndAPurgeTooSoonShowsTheServiceError()
+    {
+        WindowFixture f;
+        f.createQueue("orders");
+        for (int i = 0; i < 5; ++i)
+            f.send("orders", "m" + std::to_string(i));
+        f.receive("orders", 2);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        QCOMPARE(shownMessageIds(w).size(), 5);
+
+        answerConfirmation(QStringLiteral("cancelButton"));
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("orders").available, 3);
+
+        answerConfirmation(QStringLiteral("yesButton"));
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("orders").available, 0);
+        QCOMPARE(f.stats("orders").inFlight, 0);
+        flush();
+        QVERIFY(shownMessageIds(w).isEmpty());
+
+        // Once per 60 s: the second purge is refused, and the notice says so.
+        f.send("orders", "again");
+        answerConfirmation(QStringLiteral("yesButton"));
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("orders").available, 1);
+        QCOMPARE(w.queueNotice()->kind(), ui::NoticeBar::Kind::Error);
+        QVERIFY2(w.queueNotice()->text().startsWith(QStringLiteral("PurgeQueueInProgress: ")),
+                 qPrintable(w.queueNotice()->text()));
+    }
+};
+
+QTEST_MAIN(QueueActionsTest)
+#include "queue_actions_test.moc"

@@ -1,0 +1,270 @@
+#pragma once
+
+// Shared by the window tests: a paused Session at a fixed engine time, the real MainWindow on it,
+// and short ways to find, fill and click its widgets by objectName with QTest.
+#include "session/session.h"
+#include "ui/main_window.h"
+#include "ui/models/message_filter_model.h"
+#include "ui/models/message_table_model.h"
+#include "ui/widgets/notice_bar.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace inflight::ui::test {
+
+inline constexpr engine::Millis kStart = 1'700'000'000'000;
+
+// Settings go to a test location and start empty, so no test sees another's layout.
+inline void isolateSettings()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("InflightTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("window-tests"));
+    QSettings().clear();
+}
+
+// Delivers the session's batched events, queued signals and deferred deletes.
+inline void flush()
+{
+    for (int i = 0; i < 4; ++i) {
+        QCoreApplication::processEvents();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+}
+
+class WindowFixture {
+public:
+    // Create queues on `broker()` before open(): an empty broker makes the window load the
+    // default workspace.
+    explicit WindowFixture(bool show = true) : session(engine::BrokerOptions{}, kStart)
+    {
+        session.pause(); // engine time moves only by step()
+        m_show = show;
+    }
+
+    engine::Broker& broker() { return session.broker(); }
+
+    ui::MainWindow& open()
+    {
+        window = std::make_unique<ui::MainWindow>(session);
+        if (m_show) {
+            window->show();
+            if (!QTest::qWaitForWindowExposed(window.get()))
+                QTest::qFail("window not exposed", __FILE__, __LINE__);
+        }
+        flush();
+        return *window;
+    }
+
+    void step(engine::Millis delta)
+    {
+        session.step(delta);
+        flush();
+    }
+
+    void createQueue(const std::string& name, engine::StringMap attributes = {}, bool oci = false)
+    {
+        auto r = broker().createQueue(
+            {.name = name, .attributes = std::move(attributes), .oci = oci, .origin = "test"});
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    }
+
+    std::string redrivePolicy(const std::string& dlq, int maxReceiveCount)
+    {
+        return "{\"deadLetterTargetArn\":\"" + broker().arnForName(dlq)
+            + "\",\"maxReceiveCount\":" + std::to_string(maxReceiveCount) + "}";
+    }
+
+    std::string send(const std::string& queue, const std::string& body,
+                     std::optional<std::string> group = std::nullopt)
+    {
+        engine::SendMessageRequest request{.queue = queue, .body = body, .origin = "test"};
+        if (group) {
+            request.groupId = group;
+            request.deduplicationId = body;
+        }
+        auto r = broker().sendMessage(request);
+        if (!r.ok()) {
+            QTest::qFail(r.error().message.c_str(), __FILE__, __LINE__);
+            return {};
+        }
+        return r->messageId;
+    }
+
+    std::vector<engine::ReceivedMessage> receive(const std::string& queue, int max = 1,
+                                                 std::int64_t visibility = 30)
+    {
+        auto r = broker().receiveMessage({.queue = queue,
+                                          .maxMessages = max,
+                                          .visibilityTimeout = visibility,
+                                          .waitTimeSeconds = 0,
+                                          .origin = "test"});
+        if (!r.ok()) {
+            QTest::qFail(r.error().message.c_str(), __FILE__, __LINE__);
+            return {};
+        }
+        return r->messages;
+    }
+
+    engine::QueueStats stats(const std::string& queue)
+    {
+        return broker().queueStats(queue).value();
+    }
+
+    std::vector<engine::MessageView> peek(const std::string& queue)
+    {
+        return broker().peekMessages(queue).value();
+    }
+
+    engine::MessageView peekId(const std::string& queue, const std::string& messageId)
+    {
+        for (const engine::MessageView& view : peek(queue))
+            if (view.messageId == messageId)
+                return view;
+        QTest::qFail("message not in queue", __FILE__, __LINE__);
+        return {};
+    }
+
+    session::Session session;
+    std::unique_ptr<ui::MainWindow> window;
+
+private:
+    bool m_show = true;
+};
+
+// Finds a named child or fails the test.
+template <class T>
+T* child(QObject* parent, const QString& name)
+{
+    T* found = parent->findChild<T*>(name);
+    if (!found)
+        QTest::qFail(qPrintable(QStringLiteral("no child named ") + name), __FILE__, __LINE__);
+    return found;
+}
+
+inline void click(QObject* parent, const QString& name)
+{
+    auto* button = child<QAbstractButton>(parent, name);
+    if (!button)
+        return;
+    QVERIFY2(button->isEnabled(), qPrintable(name + QStringLiteral(" is disabled")));
+    QTest::mouseClick(button, Qt::LeftButton);
+    flush();
+}
+
+// A dialog the window opened (non-blocking: open() or show()), the newest of its type.
+template <class T>
+T* openedDialog(QWidget* window)
+{
+    flush();
+    const QList<T*> dialogs = window->findChildren<T*>();
+    for (auto it = dialogs.rbegin(); it != dialogs.rend(); ++it)
+        if ((*it)->isVisible())
+            return *it;
+    QTest::qFail("no dialog of that type is open", __FILE__, __LINE__);
+    return nullptr;
+}
+
+// Answers the next modal confirmation (QMessageBox::exec) with `button` ("yesButton" or
+// "cancelButton").
+inline void answerConfirmation(const QString& button)
+{
+    QTimer::singleShot(0, [button] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+            if (auto* b = box->findChild<QAbstractButton*>(button))
+                b->click();
+        }
+    });
+}
+
+// The message ids shown in the message table, top to bottom (full ids).
+inline QStringList shownMessageIds(const ui::MainWindow& window)
+{
+    QStringList ids;
+    const QAbstractItemModel* model = window.messageView()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        ids << model->index(row, 0).data(ui::MessageTableModel::MessageIdRole).toString();
+    return ids;
+}
+
+// The text shown in one cell of the message table for the message `id` (empty if not shown).
+inline QString shownCell(const ui::MainWindow& window, const QString& id, int column,
+                         int role = Qt::DisplayRole)
+{
+    const QAbstractItemModel* model = window.messageView()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->index(row, 0).data(ui::MessageTableModel::MessageIdRole).toString() == id)
+            return model->index(row, column).data(role).toString();
+    return {};
+}
+
+inline QString shownState(const ui::MainWindow& window, const std::string& id)
+{
+    return shownCell(window, QString::fromStdString(id), ui::MessageTableModel::StateColumn);
+}
+
+// The queue names shown in the queue list, top to bottom.
+inline QStringList shownQueues(const ui::MainWindow& window)
+{
+    QStringList names;
+    const QAbstractItemModel* model = window.queueView()->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        names << model->index(row, 0).data().toString();
+    return names;
+}
+
+// Clicks a message row in the table (selecting it), with `modifier` for multi-selection.
+inline void clickMessage(ui::MainWindow& window, const std::string& id,
+                         Qt::KeyboardModifiers modifier = Qt::NoModifier)
+{
+    QTableView* view = window.messageView();
+    const QAbstractItemModel* model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, ui::MessageTableModel::MessageIdColumn);
+        if (index.data(ui::MessageTableModel::MessageIdRole).toString().toStdString() != id)
+            continue;
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, modifier,
+                          view->visualRect(index).center());
+        flush();
+        return;
+    }
+    QTest::qFail("message not shown", __FILE__, __LINE__);
+}
+
+// Clicks a queue in the queue list.
+inline void clickQueue(ui::MainWindow& window, const QString& name)
+{
+    QTreeView* view = window.queueView();
+    const QAbstractItemModel* model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data().toString() != name)
+            continue;
+        view->scrollTo(index);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          view->visualRect(index).center());
+        flush();
+        return;
+    }
+    QTest::qFail("queue not shown", __FILE__, __LINE__);
+}
+
+} // namespace inflight::ui::test
