@@ -144,6 +144,7 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     m_tick->setInterval(100);
     connect(m_tick, &QTimer::timeout, this, &ReceiveDialog::refreshWait);
     m_status->setText(tr("Ready."));
+    m_progress->hide();
     resize(640, 440);
 }
 
@@ -308,6 +309,7 @@ void ReceiveDialog::setWaiting(bool waiting)
     m_max->setEnabled(!waiting);
     m_visibility->setEnabled(!waiting);
     m_wait->setEnabled(!waiting);
+    m_progress->setVisible(waiting);
     if (waiting) {
         m_progress->setRange(0, int(std::max<engine::Millis>(m_waitEnd - m_waitStart, 1)));
         m_tick->start();
