@@ -87,6 +87,20 @@ private Q_SLOTS:
         QCOMPARE(rowOfGroup(model, QStringLiteral("gamma")), 1);
     }
 
+    void standardQueuesHaveNoGroups()
+    {
+        SessionFixture f;
+        f.createQueue("plain");
+        f.send("plain", "m");
+        Model model(f.session);
+        auto tester = watch(&model);
+        model.setQueue(QStringLiteral("plain"));
+        QCOMPARE(model.rowCount(), 0);
+        f.send("plain", "n");
+        f.flush();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
     void ociChannels()
     {
         SessionFixture f;

@@ -23,7 +23,10 @@ void GroupTableModel::setQueue(const QString& queue)
     m_queueName = queue.toStdString();
     m_rows.clear();
     m_now = m_session.now();
-    if (!m_queueName.empty()) {
+    auto view = m_queueName.empty() ? engine::Result<engine::QueueView>(engine::Error{})
+                                    : m_session.broker().queueView(m_queueName);
+    m_hasGroups = view && view->kind != engine::QueueKind::Standard;
+    if (m_hasGroups) {
         auto groups = m_session.broker().peekGroups(m_queueName);
         if (groups) {
             int order = 0;
@@ -41,7 +44,7 @@ void GroupTableModel::setQueue(const QString& queue)
 
 void GroupTableModel::refresh()
 {
-    if (m_queueName.empty())
+    if (!m_hasGroups)
         return;
     m_now = m_session.now();
     auto groups = m_session.broker().peekGroups(m_queueName);
@@ -92,7 +95,7 @@ void GroupTableModel::refresh()
 
 void GroupTableModel::onEvents(const std::vector<engine::Event>& events)
 {
-    if (m_queueName.empty())
+    if (!m_hasGroups)
         return;
     bool touched = false;
     for (const engine::Event& e : events) {

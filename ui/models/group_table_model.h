@@ -44,7 +44,7 @@ public:
     // `session` must outlive the model.
     explicit GroupTableModel(session::Session& session, QObject* parent = nullptr);
 
-    // Shows the groups of `queue` (empty: none). Resets the model.
+    // Shows the groups of `queue` (none for an empty name or a standard queue). Resets the model.
     void setQueue(const QString& queue);
     QString queue() const { return m_queue; }
     // Re-reads the groups and merges.
@@ -76,6 +76,7 @@ private:
     session::Session& m_session;
     QString m_queue;
     std::string m_queueName;
+    bool m_hasGroups = false; // a FIFO or OCI queue
     std::vector<Row> m_rows;
     engine::Millis m_now = 0;
     QTimer m_tick;

@@ -35,6 +35,7 @@ void MessageHistory::onEvents(const std::vector<engine::Event>& events)
             it->second.generation = m_nextGeneration++;
             m_order.push_back(record.messageId);
         }
+        record.messageId = it->first; // one shared copy of the id per message
         it->second.events.push_back(std::move(record));
         ++m_entries;
         changed = true;
