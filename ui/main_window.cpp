@@ -581,8 +581,8 @@ void MainWindow::updateMessageCount()
     }
     const int shown = m_messageFilter->rowCount();
     const int all = m_messages->rowCount();
-    m_messageCount->setText(shown == all ? tr("%n message(s)", nullptr, all)
-                                         : tr("%1 of %n message(s)", nullptr, all).arg(shown));
+    m_messageCount->setText(shown == all ? messagesText(all)
+                                         : tr("%1 of %2").arg(shown).arg(messagesText(all)));
 }
 
 void MainWindow::updateActions()

@@ -135,9 +135,8 @@ void MainWindow::sendGenerated()
     auto* dialog = new GenerateDialog(m_session, m_currentQueue, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        m_messageNotice->showInfo(
-            tr("Sent %n generated message(s) to %1.", nullptr, dialog->sentCount())
-                .arg(m_currentQueue));
+        m_messageNotice->showInfo(tr("Sent %1 (generated) to %2.")
+                                      .arg(messagesText(dialog->sentCount()), m_currentQueue));
     });
     dialog->open();
 }
@@ -191,7 +190,8 @@ void MainWindow::reportOutcome(const ActionOutcome& outcome, const QString& done
     QString text = outcome.succeeded > 0 ? done : QString();
     if (skipped > 0)
         text += (text.isEmpty() ? QString() : QStringLiteral(" "))
-            + tr("%n selected message(s) not in flight: skipped.", nullptr, skipped);
+            + (skipped == 1 ? tr("1 selected message not in flight: skipped.")
+                            : tr("%1 selected messages not in flight: skipped.").arg(skipped));
     if (!outcome.ok()) {
         m_messageNotice->showError((text.isEmpty() ? QString() : text + QLatin1Char('\n'))
                                    + outcome.errors.join(QLatin1Char('\n')));
@@ -209,7 +209,7 @@ void MainWindow::extend30()
     const std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
     const ActionOutcome outcome
         = ui::changeVisibility(m_session, m_currentQueue, messages, VisibilityChange::extendBy(30));
-    reportOutcome(outcome, tr("Extended %n message(s) by 30 s.", nullptr, outcome.succeeded),
+    reportOutcome(outcome, tr("Extended %1 by 30 s.").arg(messagesText(outcome.succeeded)),
                   skipped);
 }
 
@@ -220,7 +220,7 @@ void MainWindow::release()
     const ActionOutcome outcome
         = ui::changeVisibility(m_session, m_currentQueue, messages, VisibilityChange::release());
     reportOutcome(outcome,
-                  tr("Released %n message(s): visible again now.", nullptr, outcome.succeeded),
+                  tr("Released %1: visible again now.").arg(messagesText(outcome.succeeded)),
                   skipped);
 }
 
@@ -248,7 +248,7 @@ void MainWindow::deleteSelectedMessages()
     int skipped = 0;
     const std::vector<InFlightMessage> messages = selectedInFlight(&skipped);
     const ActionOutcome outcome = deleteMessages(m_session, m_currentQueue, messages);
-    reportOutcome(outcome, tr("Deleted %n message(s).", nullptr, outcome.succeeded), skipped);
+    reportOutcome(outcome, tr("Deleted %1.").arg(messagesText(outcome.succeeded)), skipped);
 }
 
 void MainWindow::redrive()

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -168,9 +169,10 @@ inline void click(QObject* parent, const QString& name)
     flush();
 }
 
-// A dialog the window opened (non-blocking: open() or show()), the newest of its type.
+// A dialog the window opened (non-blocking: open() or show()), the newest of its type. A guarded
+// pointer: dialogs opened with open() delete themselves when closed.
 template <class T>
-T* openedDialog(QWidget* window)
+QPointer<T> openedDialog(QWidget* window)
 {
     flush();
     const QList<T*> dialogs = window->findChildren<T*>();

@@ -61,7 +61,8 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     m_window = new QComboBox(this);
     m_window->setObjectName(QStringLiteral("chartWindowCombo"));
     for (int minutes : {1, 5, 10})
-        m_window->addItem(tr("last %n minute(s)", nullptr, minutes), minutes);
+        m_window->addItem((minutes == 1 ? tr("last minute") : tr("last %1 minutes").arg(minutes)),
+                          minutes);
     m_window->setCurrentIndex(1);
     auto* note = new QLabel(tr("in engine time"), this);
     note->setForegroundRole(QPalette::PlaceholderText);

@@ -281,8 +281,9 @@ void ReceiveDialog::showResult(const engine::Result<engine::ReceiveResult>& resu
             tr("No message: the queue had none to deliver%1.")
                 .arg(m_waitEnd > m_waitStart ? tr(" within the wait time") : QString()));
     else
-        m_status->setText(tr("Received %n message(s) at %1.", nullptr, int(messages.size()))
-                              .arg(formatEngineTime(m_session.now())));
+        m_status->setText(
+            tr("Received %1 at %2.")
+                .arg(messagesText(qint64(messages.size())), formatEngineTime(m_session.now())));
     Q_EMIT receiveFinished(m_receivedIds);
 }
 

@@ -196,7 +196,7 @@ void RedriveDialog::cancelTask()
         m_error->showError(describeError(cancelled.error()));
         return;
     }
-    Q_EMIT notice(tr("Cancelled the move task after %n message(s).", nullptr, int(*cancelled)));
+    Q_EMIT notice(tr("Cancelled the move task after %1.").arg(messagesText(*cancelled)));
     refresh();
 }
 

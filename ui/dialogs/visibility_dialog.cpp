@@ -85,7 +85,7 @@ void VisibilityDialog::refreshSummary()
         text = tr("%1 in %2 is visible again in %3.")
                    .arg(m.messageId, m_queue, formatTimeLeft(m.visibleAt - now));
     } else {
-        text = tr("%n in-flight message(s) of %1.", nullptr, int(m_messages.size())).arg(m_queue);
+        text = tr("%1 in flight in %2.").arg(messagesText(qint64(m_messages.size())), m_queue);
     }
     m_summary->setText(text);
 }
@@ -110,8 +110,9 @@ void VisibilityDialog::accept()
     }
     Q_EMIT applied(
         c.mode == VisibilityChange::Mode::ExtendBy
-            ? tr("Extended %n message(s) by %1 s.", nullptr, outcome.succeeded).arg(c.seconds)
-            : tr("Set the visibility of %n message(s) to %1 s.", nullptr, outcome.succeeded)
+            ? tr("Extended %1 by %2 s.").arg(messagesText(outcome.succeeded)).arg(c.seconds)
+            : tr("Set the visibility of %1 to %2 s.")
+                  .arg(messagesText(outcome.succeeded))
                   .arg(c.seconds));
     QDialog::accept();
 }

@@ -26,6 +26,12 @@ inline QString describeError(const engine::Error& error)
     return toQString(engine::describe(error));
 }
 
+// "1 message", "3 messages" (the window ships no translations, so plurals are spelled here).
+inline QString messagesText(qint64 count)
+{
+    return count == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(count);
+}
+
 // Engine time with its date ("2025-11-30 14:03:07").
 QString formatEngineDateTime(engine::Millis time);
 
