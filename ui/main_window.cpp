@@ -82,6 +82,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
         m_queues->refresh();
     }
     connect(&m_session, &session::Session::eventsReady, this, [this] { updateActions(); });
+    onQueuesChanged();
     restoreSettings();
     if (m_currentQueue.isEmpty() && m_queueProxy->rowCount() > 0)
         selectQueue(m_queueProxy->index(0, 0).data(QueueTableModel::QueueNameRole).toString());
@@ -300,25 +301,23 @@ void MainWindow::buildQueueDock()
 
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onQueueSelected);
-    connect(m_queues, &QAbstractItemModel::rowsInserted, this, [this] {
-        QStringList names;
-        for (int row = 0; row < m_queues->rowCount(); ++row)
-            names << m_queues->queueName(row);
-        if (m_eventLog)
-            m_eventLog->setQueueNames(names);
-    });
-    connect(m_queues, &QAbstractItemModel::rowsRemoved, this, [this] {
-        QStringList names;
-        for (int row = 0; row < m_queues->rowCount(); ++row)
-            names << m_queues->queueName(row);
-        if (m_eventLog)
-            m_eventLog->setQueueNames(names);
-        if (m_queues->rowOf(m_currentQueue) < 0) {
-            m_currentQueue.clear();
-            onQueueSelected();
-        }
-    });
+    connect(m_queues, &QAbstractItemModel::rowsInserted, this, &MainWindow::onQueuesChanged);
+    connect(m_queues, &QAbstractItemModel::rowsRemoved, this, &MainWindow::onQueuesChanged);
+    connect(m_queues, &QAbstractItemModel::modelReset, this, &MainWindow::onQueuesChanged);
     connect(m_queues, &QAbstractItemModel::dataChanged, this, [this] { updateActions(); });
+}
+
+void MainWindow::onQueuesChanged()
+{
+    QStringList names;
+    for (int row = 0; row < m_queues->rowCount(); ++row)
+        names << m_queues->queueName(row);
+    if (m_eventLog)
+        m_eventLog->setQueueNames(names);
+    if (!m_currentQueue.isEmpty() && m_queues->rowOf(m_currentQueue) < 0) {
+        m_currentQueue.clear();
+        onQueueSelected();
+    }
 }
 
 void MainWindow::buildCentre()

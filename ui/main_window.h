@@ -101,6 +101,7 @@ private:
     QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
                         const QKeySequence& shortcut, void (MainWindow::*slot)());
     void onQueueSelected();
+    void onQueuesChanged();
     void onMessageSelected();
     void updateActions();
     void updateMessageCount();

@@ -1,0 +1,214 @@
+// The window's views beyond the message table: the inspector (pretty JSON body, attributes,
+// receipt, timeline with origins), the FIFO groups tab, the charts tab and the event log tab with
+// its queue and kind filters.
+
+#include "ui/charts/throughput_chart_view.h"
+#include "ui/models/event_log_model.h"
+#include "ui/models/group_table_model.h"
+#include "ui/models/timeline_model.h"
+#include "ui/widgets/event_log_view.h"
+#include "ui/widgets/groups_view.h"
+#include "ui/widgets/message_inspector.h"
+#include "window_test_support.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTreeWidget>
+
+using namespace inflight;
+using namespace inflight::ui::test;
+
+namespace {
+
+QStringList column(const QAbstractItemModel* model, int column)
+{
+    QStringList values;
+    for (int row = 0; row < model->rowCount(); ++row)
+        values << model->index(row, column).data().toString();
+    return values;
+}
+
+} // namespace
+
+class ViewsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { isolateSettings(); }
+
+    void inspectorShowsBodyAttributesReceiptAndTimeline()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        ui::MainWindow& w = f.open();
+        engine::SendMessageRequest request{.queue = "q",
+                                           .body = "{\"order\":7,\"items\":[1,2]}",
+                                           .attributes = {{"customer", {"String", "ada", {}}}},
+                                           .origin = "window"};
+        const std::string id = f.broker().sendMessage(request)->messageId;
+        f.step(1'000);
+        const auto received = f.receive("q", 1, 60);
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        flush();
+        clickMessage(w, id);
+        ui::MessageInspector* inspector = w.inspector();
+        QCOMPARE(inspector->messageId(), QString::fromStdString(id));
+        QCOMPARE(inspector->bodyText(),
+                 QStringLiteral("{\n    \"items\": [\n        1,\n        2\n"
+                                "    ],\n    \"order\": 7\n}"));
+        QCOMPARE(inspector->receiptHandle(),
+                 QString::fromStdString(received.front().receiptHandle));
+        auto* attributes = child<QTreeWidget>(inspector, QStringLiteral("attributesTree"));
+        QTreeWidgetItem* message = attributes->topLevelItem(0);
+        QCOMPARE(message->child(0)->text(0), QStringLiteral("customer"));
+        QCOMPARE(message->child(0)->text(2), QStringLiteral("ada"));
+        QTreeWidgetItem* system = attributes->topLevelItem(1);
+        QStringList systemNames;
+        for (int i = 0; i < system->childCount(); ++i)
+            systemNames << system->child(i)->text(0);
+        QVERIFY(systemNames.contains(QStringLiteral("ApproximateReceiveCount")));
+        QVERIFY(systemNames.contains(QStringLiteral("SentTimestamp")));
+
+        // Timeline: sent by the window, received by the test; then released from the window.
+        const QAbstractItemModel* timeline = inspector->timelineModel();
+        QCOMPARE(column(timeline, ui::TimelineModel::KindColumn),
+                 (QStringList{QStringLiteral("sent"), QStringLiteral("received")}));
+        QCOMPARE(column(timeline, ui::TimelineModel::OriginColumn),
+                 (QStringList{QStringLiteral("window"), QStringLiteral("test")}));
+        click(&w, QStringLiteral("releaseButton"));
+        QCOMPARE(timeline->rowCount(), 3);
+        QCOMPARE(timeline->index(2, ui::TimelineModel::OriginColumn).data().toString(),
+                 QStringLiteral("window"));
+        QVERIFY(inspector->receiptHandle().isEmpty()); // no receipt once available
+        // Non-JSON bodies are shown as they are.
+        QCOMPARE(ui::MessageInspector::prettyBody(QStringLiteral("plain {text")),
+                 QStringLiteral("plain {text"));
+    }
+
+    void inspectorKeepsTheTimelineOfADeletedMessage()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        const std::string id = f.send("q", "x");
+        f.receive("q", 1, 60);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        clickMessage(w, id);
+        click(&w, QStringLiteral("deleteMessageButton"));
+        QCOMPARE(w.inspector()->messageId(), QString::fromStdString(id));
+        QVERIFY(child<QLabel>(w.inspector(), QStringLiteral("stateLabel"))
+                    ->text()
+                    .startsWith(QStringLiteral("No longer in q")));
+        QCOMPARE(w.inspector()->timelineModel()->index(2, ui::TimelineModel::KindColumn).data(),
+                 QVariant(QStringLiteral("deleted")));
+    }
+
+    void groupsTabShowsTheBlockedGroupAndWhatBlocksIt()
+    {
+        WindowFixture f;
+        f.createQueue("p.fifo", {{"FifoQueue", "true"}});
+        f.send("p.fifo", "a1", "a");
+        f.send("p.fifo", "a2", "a");
+        f.send("p.fifo", "b1", "b");
+        const std::string head = f.receive("p.fifo", 1, 60).front().messageId;
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("p.fifo")));
+        w.tabs()->setCurrentWidget(w.groups());
+        flush();
+        const QAbstractItemModel* groups = w.groups()->view()->model();
+        QCOMPARE(groups->rowCount(), 2);
+        QStringList states = column(groups, ui::GroupTableModel::StateColumn);
+        QVERIFY2(states.join(QLatin1Char('|')).contains(QString::fromStdString(head).left(8)),
+                 qPrintable(states.join(QLatin1Char('|'))));
+        QVERIFY(child<QLabel>(w.groups(), QStringLiteral("groupsNoteLabel"))
+                    ->text()
+                    .contains(QStringLiteral("blocked")));
+
+        // A standard queue has no groups; the tab says so.
+        f.createQueue("plain");
+        flush();
+        QVERIFY(w.selectQueue(QStringLiteral("plain")));
+        QCOMPARE(w.groups()->view()->model()->rowCount(), 0);
+        QVERIFY(child<QLabel>(w.groups(), QStringLiteral("groupsNoteLabel"))
+                    ->text()
+                    .contains(QStringLiteral("standard queue")));
+    }
+
+    void chartsFollowEngineTimeForTheQueueAndForAll()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        w.tabs()->setCurrentWidget(w.charts());
+        for (int second = 0; second < 5; ++second) {
+            f.send("a", "x");
+            f.send("a", "y");
+            f.send("b", "z");
+            f.step(1'000);
+            w.charts()->sampleNow();
+        }
+        using Metric = ui::ThroughputSeries::Metric;
+        const QList<QPointF> sent = w.charts()->shownPoints(Metric::Sent);
+        QCOMPARE(sent.size(), 5);
+        QCOMPARE(sent.last().y(), 2.0);
+        QCOMPARE(qint64(sent.last().x()), f.session.now());
+        QCOMPARE(w.charts()->shownPoints(Metric::Available).last().y(), 10.0);
+
+        child<QComboBox>(w.charts(), QStringLiteral("chartScopeCombo"))->setCurrentIndex(1);
+        QCOMPARE(w.charts()->shownPoints(Metric::Sent).last().y(), 3.0);
+        QCOMPARE(w.charts()->shownPoints(Metric::Available).last().y(), 15.0);
+
+        // Paused engine time: no new sample however long the window waits.
+        QTest::qWait(300);
+        QCOMPARE(w.charts()->shownPoints(Metric::Sent).size(), 5);
+    }
+
+    void eventLogShowsWindowActionsAndFiltersByQueueAndKind()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        ui::MainWindow& w = f.open();
+        f.send("a", "1");
+        f.send("b", "2");
+        f.receive("a", 1, 30);
+        flush();
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        clickMessage(w, f.peek("a").front().messageId);
+        click(&w, QStringLiteral("releaseButton"));
+        w.tabs()->setCurrentWidget(w.eventLog());
+        flush();
+
+        const QAbstractItemModel* log = w.eventLog()->view()->model();
+        const int all = log->rowCount();
+        QVERIFY(all >= 4);
+        // The release came from the window, and the log says so.
+        const QStringList kinds = column(log, ui::EventLogModel::KindColumn);
+        const QStringList origins = column(log, ui::EventLogModel::OriginColumn);
+        QCOMPARE(kinds.last(), QStringLiteral("released"));
+        QCOMPARE(origins.last(), QStringLiteral("window"));
+
+        auto* queue = child<QComboBox>(w.eventLog(), QStringLiteral("eventQueueCombo"));
+        queue->setCurrentIndex(queue->findText(QStringLiteral("b")));
+        QStringList queues = column(log, ui::EventLogModel::QueueColumn);
+        QVERIFY(!queues.isEmpty());
+        queues.removeDuplicates();
+        QCOMPARE(queues, QStringList{QStringLiteral("b")});
+        queue->setCurrentIndex(0);
+        QCOMPARE(log->rowCount(), all);
+
+        auto* kind = child<QComboBox>(w.eventLog(), QStringLiteral("eventKindCombo"));
+        kind->setCurrentIndex(kind->findText(QStringLiteral("received")));
+        QCOMPARE(column(log, ui::EventLogModel::KindColumn),
+                 QStringList{QStringLiteral("received")});
+        kind->setCurrentIndex(0);
+        QCOMPARE(log->rowCount(), all);
+    }
+};
+
+QTEST_MAIN(ViewsTest)
+#include "views_test.moc"
