@@ -666,15 +666,16 @@ void MainWindow::showEvent(QShowEvent* event)
     if (!m_layoutRestored) {
         // First show without a remembered layout: room for the queue list's every column.
         m_layoutRestored = true;
-        QHeaderView* header = m_queueView->header();
+        int wanted = 48; // frame, margins and a scroll bar
+        for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
+            wanted += m_queueView->columnWidth(column);
         int relation = 0;
         for (int row = 0; row < m_queues->rowCount(); ++row)
             relation = std::max(
                 relation,
                 m_queueView->fontMetrics().horizontalAdvance(
                     m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
-        const int wanted = header->length() - header->sectionSize(QueueTableModel::DeadLetterColumn)
-            + relation + 40;
+        wanted += relation;
         const int dock = std::min(wanted, width() * 8 / 25);
         resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
         const int centre = width() - dock;

@@ -217,7 +217,7 @@ int main(int argc, char* argv[])
     session.pause();
 
     ui::MainWindow window(session);
-    window.resize(1800, 1000);
+    window.resize(1600, 960);
     window.show();
     settle();
 
@@ -236,8 +236,7 @@ int main(int argc, char* argv[])
     window.selectMessages({bestTimelineMessage(window)});
     settle();
     save(&window, dir, prefix + QStringLiteral("overview.png"));
-    if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("inspectorDock")))
-        save(dock, dir, prefix + QStringLiteral("inspector.png"));
+    save(window.inspector(), dir, prefix + QStringLiteral("inspector.png"));
     if (dark)
         return 0;
 
@@ -248,6 +247,7 @@ int main(int argc, char* argv[])
     window.selectQueue(QStringLiteral("orders"));
     window.tabs()->setCurrentIndex(2);
     window.charts()->setAllQueues(true);
+    window.charts()->setWindowMinutes(1);
     save(&window, dir, QStringLiteral("charts.png"));
 
     window.tabs()->setCurrentIndex(3);

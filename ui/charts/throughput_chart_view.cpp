@@ -27,23 +27,6 @@ namespace {
 
 using Metric = ThroughputSeries::Metric;
 
-QColor metricColor(Metric metric, const QPalette& palette)
-{
-    const bool dark = isDarkPalette(palette);
-    switch (metric) {
-    case Metric::Sent: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    case Metric::Received: return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
-    case Metric::Deleted: return dark ? QColor(0xba, 0x9c, 0xf0) : QColor(0x6a, 0x1b, 0x9a);
-    case Metric::VisibilityExpired:
-        return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
-    case Metric::MovedToDeadLetter: return warningColor(palette);
-    case Metric::Available: return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
-    case Metric::InFlight: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    case Metric::Delayed: return palette.color(QPalette::Mid);
-    }
-    return palette.color(QPalette::Text);
-}
-
 } // namespace
 
 ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* parent)
@@ -215,11 +198,18 @@ void ThroughputChartView::applyPalette()
             axis->setLinePenColor(p.color(QPalette::Mid));
         }
     }
+    // Series take the chart theme's colours (light or dark), except the two that mean something:
+    // DLQ moves in the warning colour, delayed messages as a quiet dashed line.
     for (const Line& line : m_lines) {
-        QPen pen(metricColor(line.metric, p));
-        pen.setWidthF(line.metric == Metric::Delayed ? 1.5 : 2.0);
-        if (line.metric == Metric::Delayed)
+        QPen pen = line.series->pen();
+        pen.setWidthF(2.0);
+        if (line.metric == Metric::MovedToDeadLetter)
+            pen.setColor(warningColor(p));
+        if (line.metric == Metric::Delayed) {
+            pen.setColor(p.color(QPalette::Mid));
             pen.setStyle(Qt::DashLine);
+            pen.setWidthF(1.5);
+        }
         line.series->setPen(pen);
     }
 }

@@ -81,8 +81,9 @@ void CountdownDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     // The seconds beside the bar, in the cell's own text colour (readable on any palette).
     const QString text = index.data(Qt::DisplayRole).toString();
     const QFontMetrics metrics(option.font);
-    const int textWidth = std::max(metrics.horizontalAdvance(text),
-                                   metrics.horizontalAdvance(QStringLiteral("00:00:00")))
+    // The same room on every row (so bars line up), more only for long texts.
+    const int textWidth
+        = std::max(metrics.horizontalAdvance(text), metrics.horizontalAdvance(tr("delayed 00:00")))
         + 6;
     const bool selected = option.state & QStyle::State_Selected;
     const bool warn = index.data(m_roles.warning).toBool();

@@ -2,6 +2,7 @@
 
 #include "ui/models/event_log_model.h"
 #include "ui/models/model_text.h"
+#include "ui/widgets/receipt_delegate.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -61,6 +62,7 @@ EventLogView::EventLogView(session::Session& session, QWidget* parent) : QWidget
     m_view->setWordWrap(false);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
+    m_view->setItemDelegateForColumn(EventLogModel::ReceiptColumn, new ReceiptDelegate(m_view));
     const QFontMetrics metrics = m_view->fontMetrics();
     m_view->setColumnWidth(EventLogModel::TimeColumn,
                            metrics.horizontalAdvance(QStringLiteral("00:00:00.000")) + 16);
@@ -71,9 +73,13 @@ EventLogView::EventLogView(session::Session& session, QWidget* parent) : QWidget
     m_view->setColumnWidth(EventLogModel::MessageColumn,
                            metrics.horizontalAdvance(QStringLiteral("0000000000")) + 16);
     m_view->setColumnWidth(EventLogModel::ReceiptColumn,
-                           metrics.horizontalAdvance(QStringLiteral("0000000000")) + 16);
-    m_view->setColumnWidth(EventLogModel::DetailColumn,
-                           metrics.horizontalAdvance(QLatin1Char('x')) * 52);
+                           metrics.horizontalAdvance(QStringLiteral("00000000000000")) + 16);
+    m_view->setColumnWidth(EventLogModel::OriginColumn,
+                           metrics.horizontalAdvance(QStringLiteral("127.0.0.1:00000")) + 16);
+    // Where each event came from, right after what it was.
+    QHeaderView* header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(EventLogModel::OriginColumn),
+                        header->visualIndex(EventLogModel::KindColumn) + 1);
     layout->addWidget(m_view, 1);
 
     connect(m_queue, &QComboBox::currentIndexChanged, this,

@@ -4,6 +4,7 @@
 #include "ui/models/message_history.h"
 #include "ui/models/timeline_model.h"
 #include "ui/widgets/engine_text.h"
+#include "ui/widgets/receipt_delegate.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -100,6 +101,12 @@ MessageInspector::MessageInspector(session::Session& session, MessageHistory& hi
     m_timelineView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_timelineView->setWordWrap(false);
     m_timelineView->horizontalHeader()->setStretchLastSection(true);
+    m_timelineView->setItemDelegateForColumn(TimelineModel::ReceiptColumn,
+                                             new ReceiptDelegate(m_timelineView));
+    // Where each step came from matters most after what it was: origin right after the event.
+    QHeaderView* header = m_timelineView->horizontalHeader();
+    header->moveSection(header->visualIndex(TimelineModel::OriginColumn),
+                        header->visualIndex(TimelineModel::KindColumn) + 1);
     m_timelineView->verticalHeader()->setDefaultSectionSize(m_timelineView->fontMetrics().height()
                                                             + 6);
     timelineLayout->addWidget(m_timelineView);
@@ -266,6 +273,9 @@ void MessageInspector::fitTimeline()
             != m_timeline->index(0, TimelineModel::QueueColumn).data();
     m_timelineView->setColumnHidden(TimelineModel::QueueColumn, !moved);
     m_timelineView->resizeColumnsToContents();
+    m_timelineView->setColumnWidth(
+        TimelineModel::ReceiptColumn,
+        m_timelineView->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")));
 }
 
 void MessageInspector::onEvents(const std::vector<engine::Event>& events)
