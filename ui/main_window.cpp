@@ -304,7 +304,10 @@ void MainWindow::buildQueueDock()
     connect(m_queues, &QAbstractItemModel::rowsInserted, this, &MainWindow::onQueuesChanged);
     connect(m_queues, &QAbstractItemModel::rowsRemoved, this, &MainWindow::onQueuesChanged);
     connect(m_queues, &QAbstractItemModel::modelReset, this, &MainWindow::onQueuesChanged);
-    connect(m_queues, &QAbstractItemModel::dataChanged, this, [this] { updateActions(); });
+    connect(m_queues, &QAbstractItemModel::dataChanged, this, [this] {
+        updateQueueTitle();
+        updateActions();
+    });
 }
 
 void MainWindow::onQueuesChanged()
@@ -497,16 +500,24 @@ void MainWindow::onQueueSelected()
     m_charts->setQueue(queue);
     m_inspector->clear();
     m_messageNotice->clear();
-    if (queue.isEmpty()) {
-        m_queueTitle->setText(tr("No queue selected"));
-    } else {
-        const QString type = queueKindLabel(engine::QueueKind(kind));
-        const QString dlq = current.data(QueueTableModel::DeadLetterTargetRole).toString();
-        m_queueTitle->setText(dlq.isEmpty() ? tr("%1 (%2)").arg(queue, type)
-                                            : tr("%1 (%2, DLQ %3)").arg(queue, type, dlq));
-    }
+    updateQueueTitle();
     updateMessageCount();
     updateActions();
+}
+
+void MainWindow::updateQueueTitle()
+{
+    const int row = m_queues->rowOf(m_currentQueue);
+    if (m_currentQueue.isEmpty() || row < 0) {
+        m_queueTitle->setText(tr("No queue selected"));
+        return;
+    }
+    const QModelIndex index = m_queues->index(row, 0);
+    const QString type
+        = queueKindLabel(engine::QueueKind(index.data(QueueTableModel::KindRole).toInt()));
+    const QString dlq = index.data(QueueTableModel::DeadLetterTargetRole).toString();
+    m_queueTitle->setText(dlq.isEmpty() ? tr("%1 (%2)").arg(m_currentQueue, type)
+                                        : tr("%1 (%2, DLQ %3)").arg(m_currentQueue, type, dlq));
 }
 
 void MainWindow::onMessageSelected()
@@ -539,6 +550,7 @@ int MainWindow::selectMessages(const QStringList& messageIds)
 {
     QItemSelection selection;
     QModelIndex first;
+    int found = 0;
     for (const QString& id : messageIds) {
         const int sourceRow = m_messages->rowOfMessageId(id);
         if (sourceRow < 0)
@@ -547,6 +559,7 @@ int MainWindow::selectMessages(const QStringList& messageIds)
         if (!index.isValid())
             continue;
         selection.select(index, index);
+        ++found;
         if (!first.isValid())
             first = index;
     }
@@ -557,7 +570,7 @@ int MainWindow::selectMessages(const QStringList& messageIds)
         m_messageView->scrollTo(first);
     }
     updateActions();
-    return int(selection.indexes().size() / std::max(1, m_messageFilter->columnCount()));
+    return found;
 }
 
 void MainWindow::applyStateFilter()

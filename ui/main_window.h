@@ -102,6 +102,7 @@ private:
                         const QKeySequence& shortcut, void (MainWindow::*slot)());
     void onQueueSelected();
     void onQueuesChanged();
+    void updateQueueTitle();
     void onMessageSelected();
     void updateActions();
     void updateMessageCount();

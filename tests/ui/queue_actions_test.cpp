@@ -171,6 +171,31 @@ private Q_SLOTS:
         QVERIFY(f.broker().queueView("orders")->deadLetterTarget.empty());
     }
 
+    void editAnOciQueueLeavesRetentionAsCreated()
+    {
+        WindowFixture f;
+        f.createQueue("telemetry", {{"retentionInSeconds", "600"}}, true);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("telemetry")));
+        w.action(QStringLiteral("editQueueAction"))->trigger();
+        auto dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        QVERIFY(!child<QSpinBox>(dialog, QStringLiteral("retentionSpin"))->isEnabled());
+        QCOMPARE(child<QSpinBox>(dialog, QStringLiteral("retentionSpin"))->value(), 600);
+        child<QSpinBox>(dialog, QStringLiteral("visibilitySpin"))->setValue(120);
+        child<QSpinBox>(dialog, QStringLiteral("deliveryCountSpin"))->setValue(3);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(!dialog || !dialog->isVisible()); // applied and closed
+        auto view = f.broker().queueView("telemetry");
+        QCOMPARE(view->attributes.at("visibilityInSeconds"), std::string("120"));
+        QCOMPARE(view->attributes.at("deadLetterQueueDeliveryCount"), std::string("3"));
+        QCOMPARE(view->attributes.at("retentionInSeconds"), std::string("600"));
+        flush();
+        QVERIFY(child<QLabel>(&w, QStringLiteral("queueTitleLabel"))
+                    ->text()
+                    .contains(QStringLiteral("DLQ telemetry.dlq")));
+    }
+
     void deleteAsksFirstAndRemovesTheQueue()
     {
         WindowFixture f;
