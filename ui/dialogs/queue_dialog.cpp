@@ -2,6 +2,7 @@
 
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
+#include "ui/dialogs/spin_units.h"
 #include "ui/widgets/engine_text.h"
 
 #include <QCheckBox>
@@ -112,6 +113,9 @@ void QueueDialog::build()
     m_delayLabel->setBuddy(m_delay);
     m_waitLabel = new QLabel(tr("Receive &wait time:"), timing);
     m_waitLabel->setBuddy(m_wait);
+    for (QSpinBox* seconds : {m_visibility, m_delay, m_retention, m_wait})
+        showSecondsInWords(seconds);
+    showBytesInWords(m_maxSize);
     timingForm->addRow(tr("&Visibility timeout:"), m_visibility);
     timingForm->addRow(m_delayLabel, m_delay);
     timingForm->addRow(tr("&Retention:"), m_retention);

@@ -2,6 +2,7 @@
 
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
+#include "ui/dialogs/spin_units.h"
 #include "ui/widgets/engine_text.h"
 
 #include <QCloseEvent>
@@ -76,6 +77,7 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     m_visibility->setRange(0, 43200);
     m_visibility->setSuffix(tr(" s"));
     m_visibility->setValue(visibility);
+    showSecondsInWords(m_visibility);
     m_visibility->setToolTip(tr("How long the received messages stay hidden from other receives"));
     m_wait = new QSpinBox(this);
     m_wait->setObjectName(QStringLiteral("waitSpin"));

@@ -2,6 +2,7 @@
 
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
+#include "ui/dialogs/spin_units.h"
 #include "ui/widgets/engine_text.h"
 
 #include <QDialogButtonBox>
@@ -39,7 +40,7 @@ VisibilityDialog::VisibilityDialog(session::Session& session, const QString& que
     m_seconds->setObjectName(QStringLiteral("secondsSpin"));
     m_seconds->setRange(0, 43200);
     m_seconds->setSuffix(tr(" s"));
-    m_seconds->setGroupSeparatorShown(true);
+    showSecondsInWords(m_seconds);
     form->addRow(tr("Visibility &timeout:"), m_seconds);
     layout->addLayout(form);
     m_error = new ErrorLabel(this);
