@@ -677,23 +677,30 @@ void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     if (!m_layoutRestored) {
-        // First show without a remembered layout: room for the queue list's every column.
         m_layoutRestored = true;
-        int wanted = 48; // frame, margins and a scroll bar
-        for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
-            wanted += m_queueView->columnWidth(column);
-        int relation = 0;
-        for (int row = 0; row < m_queues->rowCount(); ++row)
-            relation = std::max(
-                relation,
-                m_queueView->fontMetrics().horizontalAdvance(
-                    m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
-        wanted += relation;
-        const int dock = std::min(wanted, width() * 8 / 25);
-        resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
-        const int centre = width() - dock;
-        m_messageSplitter->setSizes({centre - centre * 2 / 5, centre * 2 / 5});
+        // After the window system has settled the window's size.
+        QMetaObject::invokeMethod(this, &MainWindow::applyFirstLayout, Qt::QueuedConnection);
     }
+}
+
+void MainWindow::applyFirstLayout()
+{
+    // First show without a remembered layout: room for the queue list's every column, then the
+    // messages and the inspector share the rest.
+    int wanted = 48; // frame, margins and a scroll bar
+    for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
+        wanted += m_queueView->columnWidth(column);
+    int relation = 0;
+    for (int row = 0; row < m_queues->rowCount(); ++row)
+        relation = std::max(
+            relation,
+            m_queueView->fontMetrics().horizontalAdvance(
+                m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
+    wanted += relation;
+    const int dock = std::min(wanted, width() * 8 / 25);
+    resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
+    const int centre = width() - dock;
+    m_messageSplitter->setSizes({centre - centre * 2 / 5, centre * 2 / 5});
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

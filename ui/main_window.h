@@ -103,6 +103,7 @@ private:
     void onQueueSelected();
     void onQueuesChanged();
     void updateQueueTitle();
+    void applyFirstLayout();
     void onMessageSelected();
     void updateActions();
     void updateMessageCount();
