@@ -12,6 +12,7 @@
 #include "window_test_support.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -37,6 +38,58 @@ class ViewsTest : public QObject {
 
 private Q_SLOTS:
     void init() { isolateSettings(); }
+
+    void messageTableFiltersByStateAndTextAndSortsAnyColumn()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        const std::string apple = f.send("q", "apple pie");
+        const std::string banana = f.send("q", "banana split");
+        const std::string cherry = f.send("q", "cherry tart");
+        f.receive("q", 1, 60); // apple in flight
+        f.receive("q", 1, 0);  // banana received once, visible again
+        f.receive("q", 1, 0);  // banana twice
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        const auto ids = [&w] {
+            QStringList shown;
+            for (const QString& id : shownMessageIds(w))
+                shown << id;
+            return shown;
+        };
+        const QString a = QString::fromStdString(apple), b = QString::fromStdString(banana),
+                      c = QString::fromStdString(cherry);
+        QCOMPARE(ids(), (QStringList{a, b, c}));
+
+        auto* state = child<QComboBox>(&w, QStringLiteral("stateFilterCombo"));
+        state->setCurrentIndex(2); // in flight
+        QCOMPARE(ids(), QStringList{a});
+        state->setCurrentIndex(1); // available
+        QCOMPARE(ids(), (QStringList{b, c}));
+        state->setCurrentIndex(0);
+        auto* text = child<QLineEdit>(&w, QStringLiteral("textFilterEdit"));
+        QTest::keyClicks(text, QStringLiteral("TART"));
+        QCOMPARE(ids(), QStringList{c});
+        QVERIFY(child<QLabel>(&w, QStringLiteral("messageCountLabel"))
+                    ->text()
+                    .startsWith(QStringLiteral("1 of 3")));
+        text->clear();
+
+        // Sort by the receive count, by clicking its header twice (descending).
+        QHeaderView* header = w.messageView()->horizontalHeader();
+        const int x = header->sectionViewportPosition(ui::MessageTableModel::ReceivesColumn)
+            + header->sectionSize(ui::MessageTableModel::ReceivesColumn) / 2;
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(x, 5));
+        QCOMPARE(ids(), (QStringList{c, a, b}));
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(x, 5));
+        QCOMPARE(ids(), (QStringList{b, a, c}));
+        // Time passing does not reorder (sort keys are absolute).
+        w.messageView()->sortByColumn(ui::MessageTableModel::VisibilityColumn, Qt::AscendingOrder);
+        const QStringList before = ids();
+        f.step(5'000);
+        QTest::qWait(150);
+        QCOMPARE(ids(), before);
+    }
 
     void inspectorShowsBodyAttributesReceiptAndTimeline()
     {
