@@ -102,7 +102,11 @@ private Q_SLOTS:
                                            .origin = "window"};
         const std::string id = f.broker().sendMessage(request)->messageId;
         f.step(1'000);
-        const auto received = f.receive("q", 1, 60);
+        const auto received
+            = f.broker()
+                  .receiveMessage(
+                      {.queue = "q", .maxMessages = 1, .visibilityTimeout = 60, .origin = "test"})
+                  ->messages;
         QVERIFY(w.selectQueue(QStringLiteral("q")));
         flush();
         clickMessage(w, id);

@@ -1,7 +1,8 @@
 #pragma once
 
-// Shared by the window tests: a paused Session at a fixed engine time, the real MainWindow on it,
-// and short ways to find, fill and click its widgets by objectName with QTest.
+// Shared by the window tests: the model tests' paused Session at a fixed engine time, the real
+// MainWindow on it, and short ways to find, fill and click its widgets by objectName with QTest.
+#include "model_test_support.h"
 #include "session/session.h"
 #include "ui/main_window.h"
 #include "ui/models/message_filter_model.h"
@@ -29,8 +30,6 @@
 
 namespace inflight::ui::test {
 
-inline constexpr engine::Millis kStart = 1'700'000'000'000;
-
 // Settings go to a test location and start empty, so no test sees another's layout.
 inline void isolateSettings()
 {
@@ -49,17 +48,12 @@ inline void flush()
     }
 }
 
-class WindowFixture {
+// The model tests' paused session (kStart, createQueue, send, receive, stats, step) with the real
+// window on it.
+class WindowFixture : public SessionFixture {
 public:
-    // Create queues on `broker()` before open(): an empty broker makes the window load the
-    // default workspace.
-    explicit WindowFixture(bool show = true) : session(engine::BrokerOptions{}, kStart)
-    {
-        session.pause(); // engine time moves only by step()
-        m_show = show;
-    }
-
-    engine::Broker& broker() { return session.broker(); }
+    // Create queues before open(): an empty broker makes the window load the default workspace.
+    explicit WindowFixture(bool show = true) : m_show(show) {}
 
     ui::MainWindow& open()
     {
@@ -69,63 +63,8 @@ public:
             if (!QTest::qWaitForWindowExposed(window.get()))
                 QTest::qFail("window not exposed", __FILE__, __LINE__);
         }
-        flush();
+        ui::test::flush();
         return *window;
-    }
-
-    void step(engine::Millis delta)
-    {
-        session.step(delta);
-        flush();
-    }
-
-    void createQueue(const std::string& name, engine::StringMap attributes = {}, bool oci = false)
-    {
-        auto r = broker().createQueue(
-            {.name = name, .attributes = std::move(attributes), .oci = oci, .origin = "test"});
-        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-    }
-
-    std::string redrivePolicy(const std::string& dlq, int maxReceiveCount)
-    {
-        return "{\"deadLetterTargetArn\":\"" + broker().arnForName(dlq)
-            + "\",\"maxReceiveCount\":" + std::to_string(maxReceiveCount) + "}";
-    }
-
-    std::string send(const std::string& queue, const std::string& body,
-                     std::optional<std::string> group = std::nullopt)
-    {
-        engine::SendMessageRequest request{.queue = queue, .body = body, .origin = "test"};
-        if (group) {
-            request.groupId = group;
-            request.deduplicationId = body;
-        }
-        auto r = broker().sendMessage(request);
-        if (!r.ok()) {
-            QTest::qFail(r.error().message.c_str(), __FILE__, __LINE__);
-            return {};
-        }
-        return r->messageId;
-    }
-
-    std::vector<engine::ReceivedMessage> receive(const std::string& queue, int max = 1,
-                                                 std::int64_t visibility = 30)
-    {
-        auto r = broker().receiveMessage({.queue = queue,
-                                          .maxMessages = max,
-                                          .visibilityTimeout = visibility,
-                                          .waitTimeSeconds = 0,
-                                          .origin = "test"});
-        if (!r.ok()) {
-            QTest::qFail(r.error().message.c_str(), __FILE__, __LINE__);
-            return {};
-        }
-        return r->messages;
-    }
-
-    engine::QueueStats stats(const std::string& queue)
-    {
-        return broker().queueStats(queue).value();
     }
 
     std::vector<engine::MessageView> peek(const std::string& queue)
@@ -142,7 +81,6 @@ public:
         return {};
     }
 
-    session::Session session;
     std::unique_ptr<ui::MainWindow> window;
 
 private:

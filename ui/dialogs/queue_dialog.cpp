@@ -40,16 +40,6 @@ std::string number(const QSpinBox* box)
     return std::to_string(box->value());
 }
 
-int attributeInt(const engine::StringMap& attributes, const char* name, int fallback)
-{
-    const auto it = attributes.find(name);
-    if (it == attributes.end())
-        return fallback;
-    bool ok = false;
-    const int value = toQString(it->second).toInt(&ok);
-    return ok ? value : fallback;
-}
-
 std::string attribute(const engine::StringMap& attributes, const char* name)
 {
     const auto it = attributes.find(name);

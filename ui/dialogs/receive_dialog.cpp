@@ -28,16 +28,6 @@ namespace {
 
 enum Column { IdColumn, CountColumn, VisibleColumn, ReceiptColumn };
 
-int attributeInt(const engine::StringMap& attributes, const char* name, int fallback)
-{
-    const auto it = attributes.find(name);
-    if (it == attributes.end())
-        return fallback;
-    bool ok = false;
-    const int value = toQString(it->second).toInt(&ok);
-    return ok ? value : fallback;
-}
-
 } // namespace
 
 ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QWidget* parent)

@@ -9,6 +9,16 @@ QString formatEngineDateTime(engine::Millis time)
     return QDateTime::fromMSecsSinceEpoch(time).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
+int attributeInt(const engine::StringMap& attributes, const char* name, int fallback)
+{
+    const auto it = attributes.find(name);
+    if (it == attributes.end())
+        return fallback;
+    bool ok = false;
+    const int value = toQString(it->second).toInt(&ok);
+    return ok ? value : fallback;
+}
+
 std::int64_t secondsUntil(engine::Millis deadline, engine::Millis now)
 {
     if (deadline <= now)

@@ -32,6 +32,10 @@ inline QString messagesText(qint64 count)
     return count == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(count);
 }
 
+// A whole-number queue attribute ("VisibilityTimeout", "timeoutInSeconds", …) from a
+// GetQueueAttributes map, or `fallback` when absent or not a number.
+int attributeInt(const engine::StringMap& attributes, const char* name, int fallback);
+
 // Engine time with its date ("2025-11-30 14:03:07").
 QString formatEngineDateTime(engine::Millis time);
 
