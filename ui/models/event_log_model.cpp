@@ -79,7 +79,9 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         case QueueColumn: return e.queue;
         case KindColumn: return eventKindLabel(e.kind);
         case MessageColumn: return shortId(e.messageId);
-        case ReceiptColumn: return QString::fromLatin1(e.receipt.left(kShortIdLength));
+        case ReceiptColumn:
+            return QString::fromLatin1(e.receipt.right(
+                kShortIdLength)); // receipts share a prefix; the end tells them apart
         case DetailColumn: return describeEvent(e);
         case OriginColumn: return originText(e);
         }

@@ -27,7 +27,7 @@ void ThroughputSeries::onEvents(const std::vector<engine::Event>& events)
 {
     for (const engine::Event& e : events) {
         if (e.kind == engine::EventKind::QueueCreated)
-            m_queues[e.queue] = Series{}; // counters start at zero
+            m_queues.try_emplace(e.queue); // counters start at zero; keep a baseline already taken
         else if (e.kind == engine::EventKind::QueueDeleted)
             m_queues.erase(e.queue);
     }

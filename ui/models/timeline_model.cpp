@@ -90,7 +90,9 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
         case QueueColumn: return e->queue;
         case KindColumn: return eventKindLabel(e->kind);
         case ReceivesColumn: return QString::number(e->receiveCount);
-        case ReceiptColumn: return QString::fromLatin1(e->receipt.left(kShortIdLength));
+        case ReceiptColumn:
+            return QString::fromLatin1(e->receipt.right(
+                kShortIdLength)); // receipts share a prefix; the end tells them apart
         case VisibilityColumn:
             return visibility ? tr("visible at %1").arg(formatEngineTime(e->deadline)) : QString();
         case OriginColumn: return originText(*e);
