@@ -1,13 +1,17 @@
 #include "server/http_connection.h"
 
 #include "server/http_wire.h"
-#include "session/session.h"
+#include "server/io_worker.h"
 
 #include <QHostAddress>
-#include <QTcpSocket>
-#include <QTimer>
 
+#include <cerrno>
+
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace inflight::server {
 
@@ -15,8 +19,11 @@ namespace {
 
 // Request line plus headers. Far above what any SDK sends (a few KiB with SigV4).
 constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
-// Bytes Qt may read ahead from the kernel while a long poll holds the connection.
-constexpr qint64 kSocketReadBuffer = 256 * 1024;
+// Unparsed bytes kept while a long poll (or an unwritten answer) holds the connection; beyond
+// this we stop reading and the kernel's buffers hold the rest.
+constexpr qsizetype kMaxBufferedInput = 256 * 1024;
+// Bytes asked of the kernel per recv().
+constexpr qsizetype kReceiveChunk = 64 * 1024;
 // How long a refused upload may keep sending before we drop it.
 constexpr int kDrainMillis = 2000;
 
@@ -25,9 +32,18 @@ HttpConnection* self(llhttp_t* parser)
     return static_cast<HttpConnection*>(parser->data);
 }
 
-QString peerOrigin(const QTcpSocket& socket)
+QString peerOrigin(int fd)
 {
-    QHostAddress address = socket.peerAddress();
+    sockaddr_storage storage{};
+    socklen_t length = sizeof storage;
+    if (::getpeername(fd, reinterpret_cast<sockaddr*>(&storage), &length) != 0)
+        return QStringLiteral("unknown");
+    QHostAddress address(reinterpret_cast<const sockaddr*>(&storage));
+    quint16 port = 0;
+    if (storage.ss_family == AF_INET)
+        port = ntohs(reinterpret_cast<const sockaddr_in*>(&storage)->sin_port);
+    else if (storage.ss_family == AF_INET6)
+        port = ntohs(reinterpret_cast<const sockaddr_in6*>(&storage)->sin6_port);
     bool isV4 = false;
     const quint32 v4 = address.toIPv4Address(&isV4); // also unwraps ::ffff:a.b.c.d
     if (isV4)
@@ -35,7 +51,7 @@ QString peerOrigin(const QTcpSocket& socket)
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
         ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
         : address.toString();
-    return host + QLatin1Char(':') + QString::number(socket.peerPort());
+    return host + QLatin1Char(':') + QString::number(port);
 }
 
 } // namespace
@@ -60,39 +76,25 @@ const llhttp_settings_t& HttpConnection::settings()
     return instance;
 }
 
-HttpConnection::HttpConnection(QTcpSocket* socket, protocol::Endpoint& endpoint,
-                               session::Session& session, QObject* parent)
-    : QObject(parent), m_socket(socket), m_endpoint(endpoint), m_session(session)
+HttpConnection::HttpConnection(int fd, IoWorker& worker, quint64 id)
+    : m_fd(fd), m_worker(worker), m_id(id), m_origin(peerOrigin(fd))
 {
-    m_socket->setParent(this);
-    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    m_socket->setReadBufferSize(kSocketReadBuffer);
-    m_origin = peerOrigin(*m_socket);
+    ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
+    const int one = 1;
+    ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 
     llhttp_init(&m_parser, HTTP_REQUEST, &settings());
     m_parser.data = this;
-
-    connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::readAndParse);
-    connect(m_socket, &QTcpSocket::disconnected, this, &HttpConnection::finish);
-    connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
-        // RemoteHostClosedError is followed by disconnected(); anything else ends the connection.
-        if (m_socket->state() != QAbstractSocket::ConnectedState)
-            finish();
-    });
-    // Bytes may have arrived between accept and these connections.
-    QMetaObject::invokeMethod(this, &HttpConnection::readAndParse, Qt::QueuedConnection);
 }
 
 HttpConnection::~HttpConnection()
 {
-    delete m_pending.data(); // cancels the engine wait
+    if (m_fd >= 0)
+        ::close(m_fd);
 }
 
 void HttpConnection::abort()
 {
-    if (m_state == State::Closed)
-        return;
-    m_socket->abort();
     finish();
 }
 
@@ -100,57 +102,146 @@ void HttpConnection::finish()
 {
     if (m_state == State::Closed)
         return;
+    // The client is gone: a long poll of its must not take a message it can never receive.
+    if (m_state == State::Waiting)
+        m_worker.cancel(m_id);
     m_state = State::Closed;
-    // The client is gone: its long poll must not take a message it can never receive.
-    delete m_pending.data();
-    m_respond = nullptr;
-    Q_EMIT closed();
+    m_deadline.reset();
+    ::close(m_fd); // also leaves the worker's epoll set
+    m_fd = -1;
+    m_worker.closed(*this);
 }
 
-void HttpConnection::readAndParse()
+void HttpConnection::onDeadline()
 {
-    if (m_state == State::Draining) {
-        m_socket->skip(m_socket->bytesAvailable());
+    finish(); // a refused upload that kept sending
+}
+
+// ---- socket events ------------------------------------------------------------------------------
+
+void HttpConnection::onReadable()
+{
+    if (m_state == State::Closed)
         return;
-    }
-    while (m_state == State::Reading) {
-        if (m_inputPos >= m_input.size()) {
-            if (m_socket->bytesAvailable() <= 0) {
-                m_input.clear();
-                m_inputPos = 0;
-                return;
-            }
-            m_input = m_socket->readAll();
-            m_inputPos = 0;
+    if (!receive())
+        return; // closed on an error
+    if (m_state == State::Reading)
+        parseInput();
+    if (m_peerClosed) {
+        // Nothing more will come. A long poll or a refused upload ends here; answered requests
+        // close once their answers are written.
+        if (m_state == State::Waiting || m_state == State::Draining
+            || m_outputPos >= m_output.size()) {
+            finish();
+            return;
         }
-        parseBuffered();
+        m_state = State::Closing;
     }
+    updateInterest();
 }
 
-void HttpConnection::parseBuffered()
+void HttpConnection::onWritable()
 {
-    const char* data = m_input.constData() + m_inputPos;
-    const auto length = static_cast<size_t>(m_input.size() - m_inputPos);
-    const llhttp_errno_t error = llhttp_execute(&m_parser, data, length);
-    if (error == HPE_OK) {
-        m_inputPos = m_input.size();
+    if (m_state == State::Closed)
+        return;
+    while (m_outputPos < m_output.size()) {
+        const ssize_t n = ::send(m_fd, m_output.constData() + m_outputPos,
+                                 static_cast<size_t>(m_output.size() - m_outputPos), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return; // still full; we are called again
+        if (n < 0) {
+            finish();
+            return;
+        }
+        m_outputPos += n;
+    }
+    m_output.truncate(0);
+    m_outputPos = 0;
+    if (m_state == State::Closing) {
+        finish();
         return;
     }
-    if (error == HPE_PAUSED && m_messageReady) {
-        // Paused right after a complete message: the rest is the next request.
-        m_inputPos += llhttp_get_error_pos(&m_parser) - data;
-        llhttp_resume(&m_parser);
-        dispatch();
-        return;
-    }
-    if (m_tooLarge) {
-        refuseTooLarge();
-        return;
-    }
-    send(malformedRequest(QByteArray(llhttp_get_error_reason(&m_parser))), false);
+    if (m_state == State::Draining)
+        ::shutdown(m_fd, SHUT_WR);
+    if (m_state == State::Reading)
+        parseInput(); // requests held back while the answer was pending
+    updateInterest();
 }
 
-// ---- llhttp callbacks -------------------------------------------------------------------------
+// Reads what the kernel has. False if the connection failed (and is closed now).
+bool HttpConnection::receive()
+{
+    if (m_inputPos > 0 && m_inputPos == m_input.size()) {
+        m_input.truncate(0); // keeps the capacity
+        m_inputPos = 0;
+    }
+    for (;;) {
+        if (m_state != State::Draining && m_input.size() - m_inputPos >= kMaxBufferedInput)
+            return true; // enough held back; updateInterest() stops reading
+        const qsizetype used = m_input.size();
+        m_input.resize(used + kReceiveChunk);
+        const ssize_t n = ::recv(m_fd, m_input.data() + used, kReceiveChunk, 0);
+        m_input.resize(used + qMax<ssize_t>(n, 0));
+        if (n > 0) {
+            if (m_state == State::Draining) // refused: discard, never keep
+                m_input.truncate(0);
+            if (n < kReceiveChunk)
+                return true;
+            continue;
+        }
+        if (n == 0) {
+            m_peerClosed = true;
+            return true;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return true;
+        finish(); // ECONNRESET and the like
+        return false;
+    }
+}
+
+void HttpConnection::updateInterest()
+{
+    if (m_state == State::Closed)
+        return;
+    const bool wantsWrite = m_outputPos < m_output.size();
+    const bool wantsRead = !m_peerClosed && m_state != State::Closing
+        && (m_state == State::Draining || m_input.size() - m_inputPos < kMaxBufferedInput);
+    if (wantsRead == m_wantsRead && wantsWrite == m_wantsWrite)
+        return;
+    m_wantsRead = wantsRead;
+    m_wantsWrite = wantsWrite;
+    m_worker.watch(*this, wantsRead, wantsWrite);
+}
+
+// ---- parsing ----------------------------------------------------------------------------------
+
+void HttpConnection::parseInput()
+{
+    // One request at a time: stop at a long poll, and while an answer still waits for the kernel.
+    while (m_state == State::Reading && m_inputPos < m_input.size()
+           && m_outputPos >= m_output.size()) {
+        const char* data = m_input.constData() + m_inputPos;
+        const auto length = static_cast<size_t>(m_input.size() - m_inputPos);
+        const llhttp_errno_t error = llhttp_execute(&m_parser, data, length);
+        if (error == HPE_OK) {
+            m_inputPos = m_input.size();
+        } else if (error == HPE_PAUSED && m_messageReady) {
+            // Paused right after a complete message: what follows is the next request.
+            m_inputPos += llhttp_get_error_pos(&m_parser) - data;
+            llhttp_resume(&m_parser);
+            dispatch();
+        } else if (m_tooLarge) {
+            refuseTooLarge();
+        } else {
+            send(malformedRequest(QByteArray(llhttp_get_error_reason(&m_parser))), false);
+        }
+    }
+}
 
 int HttpConnection::onMessageBegin()
 {
@@ -227,10 +318,8 @@ int HttpConnection::onHeadersComplete()
 
     const bool hasBody
         = (hasLength && m_parser.content_length > 0) || (m_parser.flags & F_CHUNKED) != 0;
-    if (hasBody && m_request.header(QByteArrayLiteral("expect")).toLower() == "100-continue") {
-        m_socket->write(continueResponse());
-        m_socket->flush();
-    }
+    if (hasBody && m_request.header(QByteArrayLiteral("expect")).toLower() == "100-continue")
+        write(continueResponse());
     return HPE_OK;
 }
 
@@ -257,72 +346,82 @@ int HttpConnection::onMessageComplete()
 void HttpConnection::dispatch()
 {
     m_messageReady = false;
-    const bool keepAlive = m_keepAlive;
-    protocol::Outcome outcome = m_endpoint.handle(m_request);
-    m_request = protocol::HttpRequest{};
-
-    if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
-        send(*response, keepAlive);
-        return;
-    }
-    auto& deferred = std::get<protocol::DeferredReceive>(outcome);
     m_state = State::Waiting;
-    m_respond = std::move(deferred.respond);
-    m_respondKeepAlive = keepAlive;
-    m_pending = m_session.receive(std::move(deferred.request));
-    // finished() is always emitted from the event loop, even for an answer known at once.
-    connect(m_pending.data(), &session::PendingReceive::finished, this,
-            &HttpConnection::onReceiveFinished);
+    m_waitingKeepAlive = m_keepAlive;
+    m_worker.submit(m_id, std::exchange(m_request, {}));
 }
 
-void HttpConnection::onReceiveFinished()
+void HttpConnection::respond(const protocol::HttpResponse& response)
 {
-    session::PendingReceive* pending = m_pending.data();
-    if (m_state != State::Waiting || pending == nullptr)
+    if (m_state != State::Waiting)
         return;
-    const protocol::HttpResponse response = m_respond(pending->result());
-    m_respond = nullptr;
-    m_pending.clear();
-    pending->deleteLater(); // we are inside its signal
     m_state = State::Reading;
-    send(response, m_respondKeepAlive);
-    // Requests that arrived meanwhile (pipelined, or buffered by Qt) are next.
-    readAndParse();
+    send(response, m_waitingKeepAlive);
+    // Requests that arrived meanwhile (pipelined) are next.
+    parseInput();
+    if (m_state == State::Reading && m_peerClosed && m_outputPos >= m_output.size()) {
+        finish();
+        return;
+    }
+    updateInterest();
 }
 
 void HttpConnection::send(const protocol::HttpResponse& response, bool keepAlive)
 {
     if (m_state == State::Closed)
         return;
-    m_socket->write(serializeResponse(response, keepAlive));
-    m_socket->flush(); // write now rather than on the next event-loop turn
-    if (!keepAlive) {
+    if (!keepAlive)
         m_state = State::Closing;
-        m_socket->disconnectFromHost(); // after the answer is written
+    write(serializeResponse(response, keepAlive));
+    if (m_state == State::Closing && m_outputPos >= m_output.size())
+        finish();
+}
+
+void HttpConnection::write(const QByteArray& bytes)
+{
+    if (m_state == State::Closed)
+        return;
+    if (m_outputPos < m_output.size()) { // behind earlier bytes
+        m_output.append(bytes);
+        return;
+    }
+    qsizetype sent = 0;
+    while (sent < bytes.size()) {
+        const ssize_t n = ::send(m_fd, bytes.constData() + sent,
+                                 static_cast<size_t>(bytes.size() - sent), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            break;
+        if (n < 0) {
+            finish(); // the client is gone (EPIPE, ECONNRESET); we are deleted after this turn
+            return;
+        }
+        sent += n;
+    }
+    if (sent < bytes.size()) {
+        m_output = bytes.mid(sent);
+        m_outputPos = 0;
+        updateInterest();
     }
 }
 
 void HttpConnection::refuseTooLarge()
 {
-    if (m_state == State::Closed)
-        return;
-    m_socket->write(serializeResponse(protocol::requestTooLarge(m_request), false));
-    m_socket->flush();
-    // Closing with unread input makes the kernel send RST, and a client still uploading may then
-    // lose our answer. Instead: answer, end our side, and discard (not keep) what still arrives
-    // until the client closes or the drain time is up.
+    // Answer, end our side, then discard (not keep) what still arrives until the client closes or
+    // the drain time is up: closing with unread input would make the kernel send RST, and a client
+    // still uploading could lose our answer.
     m_state = State::Draining;
+    write(serializeResponse(protocol::requestTooLarge(m_request), false));
     m_request = protocol::HttpRequest{};
-    const auto shutdownWrite = [socket = QPointer<QTcpSocket>(m_socket)] {
-        if (socket && socket->bytesToWrite() == 0 && socket->socketDescriptor() >= 0)
-            ::shutdown(static_cast<int>(socket->socketDescriptor()), SHUT_WR);
-    };
-    if (m_socket->bytesToWrite() == 0)
-        shutdownWrite();
-    else
-        connect(m_socket, &QTcpSocket::bytesWritten, this, shutdownWrite);
-    QTimer::singleShot(kDrainMillis, this, &HttpConnection::abort);
-    m_socket->skip(m_socket->bytesAvailable());
+    m_input.truncate(0);
+    m_inputPos = 0;
+    if (m_state != State::Draining)
+        return; // the write failed
+    if (m_outputPos >= m_output.size())
+        ::shutdown(m_fd, SHUT_WR);
+    m_deadline = Clock::now() + std::chrono::milliseconds(kDrainMillis);
+    updateInterest();
 }
 
 } // namespace inflight::server

@@ -1,61 +1,71 @@
 #pragma once
 
-#include "protocol/endpoint.h"
-#include "session/pending_receive.h"
+#include "protocol/http_types.h"
 
 #include <QByteArray>
-#include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <llhttp.h>
 
-#include <functional>
-
-class QTcpSocket;
-
-namespace inflight::session {
-class Session;
-}
+#include <chrono>
+#include <optional>
 
 namespace inflight::server {
 
-// One client connection: parses HTTP/1.1 requests with llhttp and answers them one at a time, in
-// order. A long poll (DeferredReceive) parks the connection: it stops reading until the session's
-// receive finishes, so pipelined requests behind it wait their turn and their bytes stay in the
-// kernel (bounded by the socket's read buffer). A client that hangs up cancels its wait.
-// Internal to the server; HttpServer owns every connection.
-class HttpConnection : public QObject {
-    Q_OBJECT
+class IoWorker;
+
+// One client connection on a raw non-blocking socket, driven by its IoWorker's epoll loop: parses
+// HTTP/1.1 requests with llhttp and has them answered one at a time, in order. Each complete
+// request goes to the engine's thread (IoWorker::submit) and parks the connection until respond()
+// brings its answer, so pipelined requests, and everything behind a long poll, wait their turn
+// (their bytes are kept up to a bound; beyond it the kernel holds them). A client that hangs up
+// cancels what the engine still does for it (IoWorker::cancel). Internal to the server; used on
+// the worker's thread only.
+class HttpConnection {
 public:
-    // Takes ownership of `socket`. `endpoint` and `session` must outlive the connection.
-    HttpConnection(QTcpSocket* socket, protocol::Endpoint& endpoint, session::Session& session,
-                   QObject* parent = nullptr);
-    ~HttpConnection() override;
+    using Clock = std::chrono::steady_clock;
 
-    // Drops the connection at once (server shutting down or moving port); a pending long poll is
-    // cancelled without an answer. Emits closed().
+    // Takes ownership of the connected socket `fd`; `id` names it to the worker.
+    HttpConnection(int fd, IoWorker& worker, quint64 id);
+    ~HttpConnection();
+    HttpConnection(const HttpConnection&) = delete;
+    HttpConnection& operator=(const HttpConnection&) = delete;
+
+    quint64 id() const { return m_id; }
+    int fd() const { return m_fd; }
+    // The client as "ip:port", the origin of every engine call it makes.
+    const QString& origin() const { return m_origin; }
+
+    // Readiness reported by the worker's epoll loop.
+    void onReadable();
+    void onWritable();
+    // When onDeadline() is due (a refused upload's drain time), if ever.
+    std::optional<Clock::time_point> deadline() const { return m_deadline; }
+    void onDeadline();
+
+    // The answer to the request the connection is waiting for; then the next request is parsed.
+    void respond(const protocol::HttpResponse& response);
+
+    // Drops the connection at once (server shutting down or moving port); a request still at the
+    // engine is cancelled without an answer.
     void abort();
-
-Q_SIGNALS:
-    // The connection is over (either side closed it); the owner may delete it now.
-    void closed();
 
 private:
     enum class State {
         Reading,  // parsing requests as bytes arrive
-        Waiting,  // a long poll is open; nothing more is read until it is answered
+        Waiting,  // a request is with the engine; requests behind it are kept unparsed
         Draining, // refused an oversized body: discarding input until the client goes
         Closing,  // answered the last request; closing once the answer is written
         Closed,
     };
 
-    void readAndParse();
-    void parseBuffered();
+    bool receive();
+    void parseInput();
     void dispatch();
-    void onReceiveFinished();
     void send(const protocol::HttpResponse& response, bool keepAlive);
+    void write(const QByteArray& bytes);
     void refuseTooLarge();
+    void updateInterest();
     void finish();
 
     // llhttp callbacks, in the order llhttp calls them for one message.
@@ -70,11 +80,15 @@ private:
     bool addHeaderBytes(size_t length);
     static const llhttp_settings_t& settings();
 
-    QTcpSocket* m_socket;
-    protocol::Endpoint& m_endpoint;
-    session::Session& m_session;
+    int m_fd;
+    IoWorker& m_worker;
+    quint64 m_id;
     QString m_origin;
     State m_state = State::Reading;
+    bool m_peerClosed = false;
+    bool m_wantsRead = true; // what the worker watches for us
+    bool m_wantsWrite = false;
+    std::optional<Clock::time_point> m_deadline;
 
     llhttp_t m_parser;
     protocol::HttpRequest m_request; // the message being parsed
@@ -85,15 +99,15 @@ private:
     bool m_keepAlive = true;
     bool m_tooLarge = false;
     bool m_messageReady = false;
+    // Whether the connection stays open after the answer the engine is preparing.
+    bool m_waitingKeepAlive = true;
 
-    // Bytes read from the socket and not yet parsed: only non-empty while a request waits.
+    // Bytes received and not yet parsed (requests behind a long poll, or a partial request).
     QByteArray m_input;
     qsizetype m_inputPos = 0;
-
-    // The open long poll, if any, and how to answer it.
-    QPointer<session::PendingReceive> m_pending;
-    std::function<protocol::HttpResponse(const engine::Result<engine::ReceiveResult>&)> m_respond;
-    bool m_respondKeepAlive = true;
+    // Bytes of answers the kernel did not take yet.
+    QByteArray m_output;
+    qsizetype m_outputPos = 0;
 };
 
 } // namespace inflight::server

@@ -1,14 +1,27 @@
 #include "server/http_server.h"
 
-#include "server/http_connection.h"
+#include "server/io_worker.h"
 #include "session/session.h"
 
 #include <QHostInfo>
-#include <QTcpSocket>
+#include <QTcpServer>
 
-#include <algorithm>
+#include <iterator>
 
 namespace inflight::server {
+
+// QTcpServer hands us the accepted descriptor itself: connections work on raw sockets, on the
+// worker's thread.
+class TcpListener final : public QTcpServer {
+public:
+    explicit TcpListener(HttpServer& server) : m_server(server) {}
+
+protected:
+    void incomingConnection(qintptr fd) override { m_server.accept(fd); }
+
+private:
+    HttpServer& m_server;
+};
 
 namespace {
 
@@ -27,32 +40,37 @@ QString urlHost(const QHostAddress& address)
 } // namespace
 
 HttpServer::HttpServer(session::Session& session, QObject* parent)
-    : QObject(parent), m_session(session), m_endpoint(session.broker())
+    : QObject(parent),
+      m_session(session),
+      m_endpoint(session.broker()),
+      m_tcp(std::make_unique<TcpListener>(*this)),
+      m_worker(std::make_unique<IoWorker>(*this))
 {
-    connect(&m_tcp, &QTcpServer::newConnection, this, &HttpServer::acceptConnections);
 }
 
 HttpServer::~HttpServer()
 {
+    m_tcp->close();
     dropConnections();
+    m_worker.reset(); // joins the socket thread before our members go
 }
 
 bool HttpServer::listen(const QHostAddress& address, quint16 port)
 {
-    const bool wasListening = m_tcp.isListening();
+    const bool wasListening = m_tcp->isListening();
     if (wasListening) {
-        m_tcp.close();
+        m_tcp->close();
         dropConnections();
         m_baseUrl.clear();
     }
-    if (!m_tcp.listen(address, port)) {
-        m_error = m_tcp.errorString();
+    if (!m_tcp->listen(address, port)) {
+        m_error = m_tcp->errorString();
         if (wasListening)
             Q_EMIT listeningChanged();
         return false;
     }
     m_error.clear();
-    m_baseUrl = QStringLiteral("http://%1:%2").arg(urlHost(address)).arg(m_tcp.serverPort());
+    m_baseUrl = QStringLiteral("http://%1:%2").arg(urlHost(address)).arg(m_tcp->serverPort());
     m_endpoint.setBaseUrl(m_baseUrl);
     Q_EMIT listeningChanged();
     return true;
@@ -60,12 +78,27 @@ bool HttpServer::listen(const QHostAddress& address, quint16 port)
 
 void HttpServer::close()
 {
-    const bool wasListening = m_tcp.isListening();
-    m_tcp.close();
+    const bool wasListening = m_tcp->isListening();
+    m_tcp->close();
     dropConnections();
     m_baseUrl.clear();
     if (wasListening)
         Q_EMIT listeningChanged();
+}
+
+bool HttpServer::isListening() const
+{
+    return m_tcp->isListening();
+}
+
+QHostAddress HttpServer::serverAddress() const
+{
+    return m_tcp->serverAddress();
+}
+
+quint16 HttpServer::serverPort() const
+{
+    return m_tcp->serverPort();
 }
 
 QString HttpServer::baseUrl() const
@@ -73,35 +106,112 @@ QString HttpServer::baseUrl() const
     return m_baseUrl;
 }
 
-void HttpServer::acceptConnections()
+int HttpServer::connectionCount() const
 {
-    while (QTcpSocket* socket = m_tcp.nextPendingConnection()) {
-        auto* connection = new HttpConnection(socket, m_endpoint, m_session, this);
-        m_connections.push_back(connection);
-        connect(connection, &HttpConnection::closed, this,
-                [this, connection] { forget(connection); });
-    }
+    return m_worker->connectionCount();
 }
 
-void HttpServer::forget(HttpConnection* connection)
+void HttpServer::accept(qintptr fd)
 {
-    const auto it = std::find(m_connections.begin(), m_connections.end(), connection);
-    if (it == m_connections.end())
-        return;
-    m_connections.erase(it);
-    connection->deleteLater(); // closed() may come from deep inside the connection's own code
+    m_worker->adopt(fd);
 }
 
 void HttpServer::dropConnections()
 {
-    // abort() emits closed(), which calls forget(): work on a copy.
-    const std::vector<HttpConnection*> connections = m_connections;
-    for (HttpConnection* connection : connections)
-        connection->abort();
-    // Anything still listed (none expected) goes with the server.
-    for (HttpConnection* connection : m_connections)
-        delete connection;
-    m_connections.clear();
+    // Connections first (they may still submit), then what they left with us.
+    m_worker->dropAll();
+    {
+        std::lock_guard lock(m_inboxMutex);
+        m_inbox.clear();
+    }
+    for (auto& [key, wait] : m_waits)
+        delete wait.receive; // cancels the engine wait
+    m_waits.clear();
+}
+
+void HttpServer::enqueue(IoWorker* worker, ConnectionRequests& requests)
+{
+    Q_ASSERT(worker == m_worker.get()); // one worker for now
+    bool wake = false;
+    {
+        std::lock_guard lock(m_inboxMutex);
+        wake = m_inbox.empty();
+        if (wake) {
+            m_inbox.swap(requests);
+        } else {
+            std::move(requests.begin(), requests.end(), std::back_inserter(m_inbox));
+            requests.clear();
+        }
+    }
+    if (wake)
+        QMetaObject::invokeMethod(this, &HttpServer::drainInbox, Qt::QueuedConnection);
+}
+
+void HttpServer::drainInbox()
+{
+    {
+        std::lock_guard lock(m_inboxMutex);
+        m_handling.swap(m_inbox);
+    }
+    for (auto& [connection, request] : m_handling)
+        handle(connection, request);
+    m_handling.clear();
+    answerWhenDurable();
+}
+
+void HttpServer::answerWhenDurable()
+{
+    if (m_answers.empty())
+        return;
+    if (m_session.isDurable()) {   // always so without a workspace
+        m_worker->post(m_answers); // one hand-over for the whole batch
+        return;
+    }
+    // Acknowledged means durable: the answers wait for the session's next commit. If it fails,
+    // the clients get no answer (their connections close) rather than a false acknowledgement.
+    m_session.whenDurable(this, [this, answers = std::move(m_answers)](bool stored) mutable {
+        if (!stored) {
+            for (ConnectionAnswer& answer : answers)
+                answer.drop = true;
+        }
+        m_worker->post(answers);
+    });
+    m_answers.clear();
+}
+
+void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>& request)
+{
+    if (!request) { // the client hung up
+        const auto it = m_waits.find(connection);
+        if (it != m_waits.end()) {
+            delete it->second.receive; // cancels the engine wait
+            m_waits.erase(it);
+        }
+        return;
+    }
+    protocol::Outcome outcome = m_endpoint.handle(*request);
+    if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
+        m_answers.push_back({connection, std::move(*response)});
+        return;
+    }
+    auto& deferred = std::get<protocol::DeferredReceive>(outcome);
+    session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
+    m_waits[connection] = Wait{receive, std::move(deferred.respond)};
+    // finished() is always emitted from the event loop, even for an answer known at once.
+    connect(receive, &session::PendingReceive::finished, this,
+            [this, connection] { finishWait(connection); });
+}
+
+void HttpServer::finishWait(quint64 connection)
+{
+    const auto it = m_waits.find(connection);
+    if (it == m_waits.end())
+        return;
+    Wait wait = std::move(it->second);
+    m_waits.erase(it);
+    m_answers.push_back({connection, wait.respond(wait.receive->result())});
+    answerWhenDurable();
+    wait.receive->deleteLater(); // we are inside its signal
 }
 
 } // namespace inflight::server

@@ -5,23 +5,34 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
-#include <QTcpServer>
 
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace inflight::session {
+class PendingReceive;
 class Session;
-}
+} // namespace inflight::session
 
 namespace inflight::server {
 
-class HttpConnection;
+class IoWorker;
+class TcpListener;
+struct ConnectionAnswer;
+using ConnectionRequests = std::vector<std::pair<quint64, std::optional<protocol::HttpRequest>>>;
 
-// The SQS (JSON and Query) and OCI Queue REST endpoint over HTTP/1.1 with keep-alive. Every
-// request goes to protocol::Endpoint against the session's broker, with the client's "ip:port" as
-// its origin; long polls are held open through Session::receive() without blocking anything else
-// on the event loop, and are cancelled when their client hangs up. Request bodies over
-// protocol::kMaxRequestBody are refused before they are read. Lives on the session's thread.
+// The SQS (JSON and Query) and OCI Queue REST endpoint over HTTP/1.1 with keep-alive.
+//
+// Sockets live on a worker thread (IoWorker: epoll, llhttp parsing, writing answers); every
+// request comes to this object's thread — the session's — and goes to protocol::Endpoint against
+// the session's broker, with the client's "ip:port" as its origin. Long polls are held open
+// through Session::receive() without blocking anything, and cancelled when their client hangs
+// up. Request bodies over protocol::kMaxRequestBody are refused before they are read. Lives on the
+// session's thread; the engine is never touched from another.
 class HttpServer : public QObject {
     Q_OBJECT
 public:
@@ -38,30 +49,51 @@ public:
     // Emits listeningChanged() if it was listening.
     void close();
 
-    bool isListening() const { return m_tcp.isListening(); }
-    QHostAddress serverAddress() const { return m_tcp.serverAddress(); }
-    quint16 serverPort() const { return m_tcp.serverPort(); }
+    bool isListening() const;
+    QHostAddress serverAddress() const;
+    quint16 serverPort() const;
     // "http://127.0.0.1:9324" while listening (queue URLs start with it); empty otherwise.
     QString baseUrl() const;
     // Why the last listen() failed; empty after a successful one.
     QString errorString() const { return m_error; }
     // Client connections currently open.
-    int connectionCount() const { return static_cast<int>(m_connections.size()); }
+    int connectionCount() const;
 
 Q_SIGNALS:
     void listeningChanged();
 
 private:
-    void acceptConnections();
+    friend class TcpListener;
+    friend class IoWorker;
+
+    struct Wait {
+        session::PendingReceive* receive;
+        std::function<protocol::HttpResponse(const engine::Result<engine::ReceiveResult>&)> respond;
+    };
+
+    void accept(qintptr fd);
+    // Any thread. Takes every request of `requests` (left empty).
+    void enqueue(IoWorker* worker, ConnectionRequests& requests);
+    void drainInbox();
+    void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
+    void finishWait(quint64 connection);
+    // Sends m_answers once the session has stored what they acknowledge.
+    void answerWhenDurable();
     void dropConnections();
-    void forget(HttpConnection* connection);
 
     session::Session& m_session;
     protocol::Endpoint m_endpoint;
-    QTcpServer m_tcp;
+    std::unique_ptr<TcpListener> m_tcp;
     QString m_baseUrl;
     QString m_error;
-    std::vector<HttpConnection*> m_connections;
+
+    std::unique_ptr<IoWorker> m_worker; // one socket thread serves every connection
+
+    std::mutex m_inboxMutex;
+    ConnectionRequests m_inbox; // guarded by m_inboxMutex
+    ConnectionRequests m_handling;
+    std::vector<ConnectionAnswer> m_answers;   // for m_worker, posted once per batch
+    std::unordered_map<quint64, Wait> m_waits; // open long polls, by connection
 };
 
 } // namespace inflight::server
