@@ -3,14 +3,22 @@
 # Source it (`. scripts/deps.sh`, then `inflight_deps`) or run it (`bash scripts/deps.sh`).
 # As root it installs what is missing; otherwise it prints the command to run and fails.
 # qt6-svg-dev brings the SVG image plugin that shows the icons in resources/.
+# node-llhttp ships the llhttp C sources the endpoint (core/server) compiles. awscli,
+# python3-boto3 and curl are the end-to-end tests' clients; nodejs and npm run the JS SDK's test,
+# installed from Debian only when there is no `node` at all (a newer Node is fine).
 
 INFLIGHT_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     libssl-dev nlohmann-json3-dev libsqlite3-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev
+    node-llhttp
     clang-format xvfb xauth
+    awscli python3-boto3 curl
 )
+if ! command -v node >/dev/null 2>&1; then
+    INFLIGHT_PACKAGES+=(nodejs npm)
+fi
 
 inflight_missing_packages() {
     local pkg status

@@ -14,6 +14,12 @@ bash scripts/build.sh
 format_status=0
 bash scripts/format.sh --check || format_status=$?
 
+# The JS SDK of the end-to-end tests, exactly as package-lock.json pins it (skipped when
+# node_modules already matches the lock).
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    npm ci --no-audit --no-fund --loglevel=error
+fi
+
 # Qt tests need no display.
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 # A run that finds no test is a broken build, not a pass.
