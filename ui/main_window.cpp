@@ -2,6 +2,7 @@
 
 #include "session/session.h"
 #include "ui/charts/throughput_chart_view.h"
+#include "ui/dialogs/endpoint_dialog.h"
 #include "ui/dialogs/receive_dialog.h"
 #include "ui/dialogs/redrive_dialog.h"
 #include "ui/models/message_filter_model.h"
@@ -9,6 +10,8 @@
 #include "ui/models/message_table_model.h"
 #include "ui/models/queue_table_model.h"
 #include "ui/widgets/countdown_delegate.h"
+#include "ui/widgets/endpoint_control.h"
+#include "ui/widgets/endpoint_status.h"
 #include "ui/widgets/engine_text.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/groups_view.h"
@@ -193,6 +196,11 @@ void MainWindow::buildMenus()
     QMenu* time = menuBar()->addMenu(tr("&Time"));
     time->setObjectName(QStringLiteral("timeMenu"));
     m_time->populate(time);
+
+    // Shown once the app gives the window its endpoint (setEndpoint).
+    m_endpointMenu = menuBar()->addMenu(tr("E&ndpoint"));
+    m_endpointMenu->setObjectName(QStringLiteral("endpointMenu"));
+    m_endpointMenu->menuAction()->setVisible(false);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -448,6 +456,35 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_waitProgress);
     m_waitLabel->hide();
     m_waitProgress->hide();
+}
+
+void MainWindow::setEndpoint(EndpointControl* endpoint)
+{
+    m_endpoint = endpoint;
+    if (!m_endpointStatus) {
+        m_endpointStatus = new EndpointStatus(statusBar());
+        statusBar()->insertPermanentWidget(0, m_endpointStatus);
+        QAction* settings
+            = makeAction(QStringLiteral("endpointSettingsAction"), tr("Endpoint &settings…"),
+                         tr("Change the SQS endpoint's host or port, or turn it off"),
+                         QKeySequence(), &MainWindow::endpointSettings);
+        m_endpointMenu->addAction(
+            m_endpointStatus->findChild<QAction*>(QStringLiteral("copyEndpointAction")));
+        m_endpointMenu->addAction(settings);
+        m_endpointStatus->addMenuAction(settings);
+    }
+    m_endpointStatus->setEndpoint(endpoint);
+    m_endpointMenu->menuAction()->setVisible(endpoint != nullptr);
+    m_endpointStatus->setVisible(endpoint != nullptr);
+}
+
+void MainWindow::endpointSettings()
+{
+    if (!m_endpoint)
+        return;
+    auto* dialog = new EndpointDialog(*m_endpoint, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::showWaiting(bool waiting, const QString& text)

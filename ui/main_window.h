@@ -12,6 +12,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QModelIndex;
 class QProgressBar;
 class QSortFilterProxyModel;
@@ -27,6 +28,8 @@ class Session;
 
 namespace inflight::ui {
 
+class EndpointControl;
+class EndpointStatus;
 class EventLogView;
 class GroupsView;
 class MessageFilterModel;
@@ -82,6 +85,12 @@ public:
     EventLogView* eventLog() const { return m_eventLog; }
     GroupsView* groups() const { return m_groups; }
 
+    // Shows the SQS endpoint in the status bar (EndpointStatus) and adds "Endpoint settings…"
+    // (endpointSettingsAction, Endpoint menu) to change its port or turn it off. Not owned; may be
+    // called again with another.
+    void setEndpoint(EndpointControl* endpoint);
+    EndpointStatus* endpointStatus() const { return m_endpointStatus; }
+
     // Writes the window layout and settings to QSettings (also done on close).
     void saveSettings() const;
     void restoreSettings();
@@ -123,6 +132,7 @@ private:
     void release();
     void deleteSelectedMessages();
     void redrive();
+    void endpointSettings();
     void about();
     // The selected messages that are in flight, with their receipts (by peek), and how many of
     // the selection are not in flight.
@@ -162,6 +172,9 @@ private:
     QToolBar* m_actionToolBar = nullptr;
     QPointer<ReceiveDialog> m_receiveDialog;
     QPointer<RedriveDialog> m_redriveDialog;
+    QPointer<EndpointControl> m_endpoint;
+    EndpointStatus* m_endpointStatus = nullptr;
+    QMenu* m_endpointMenu = nullptr;
 
     QAction* m_newQueue = nullptr;
     QAction* m_editQueue = nullptr;
