@@ -1,5 +1,7 @@
+#include "endpoint_adapter.h"
 #include "server/http_server.h"
 #include "session/session.h"
+#include "ui/dialogs/endpoint_dialog.h"
 #include "ui/main_window.h"
 #include "workspace_session.h"
 
@@ -250,9 +252,18 @@ int main(int argc, char* argv[])
     if (!createOciQueues(session, parser.values(ociQueue)))
         return 2;
     inflight::server::HttpServer server(session);
-    // A taken port does not stop the window: the error stays in server.errorString() for it.
-    server.listen(address->host, address->port);
+    inflight::app::EndpointAdapter endpoint(server);
+    // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
+    // default). A taken port does not stop the window: its status bar says why.
+    if (parser.isSet(listen)) {
+        server.listen(address->host, address->port);
+    } else {
+        const auto chosen = inflight::ui::EndpointSettings::load();
+        if (chosen.enabled)
+            endpoint.listen(chosen.host, chosen.port);
+    }
     inflight::ui::MainWindow window(session);
+    window.setEndpoint(&endpoint);
     if (!opened->path().isEmpty())
         window.setWindowTitle(QFileInfo(opened->path()).completeBaseName()
                               + QStringLiteral(" — Inflight"));
