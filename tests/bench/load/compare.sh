@@ -10,6 +10,9 @@
 # rounds alternate the servers so that both see the same machine; the table shows each figure's
 # median, the servers' CPU time per request or message, and the ratios.
 #
+# Then, if inflight_window_load was built, the same two JSON modes once more against the real
+# window with its endpoint, measuring how late the window's event loop runs meanwhile.
+#
 # fauxqs (npm, a 1.9.x version that runs on Node 20) is installed once into
 # $BUILD_DIR/fauxqs-$FAUXQS_VERSION, not into the repository. Needs node and npm.
 set -euo pipefail
@@ -105,6 +108,28 @@ for round in $(seq "$ROUNDS"); do
     done
 done
 
+WINDOW_PROBE="$BUILD_DIR/tests/bench/load/inflight_window_load"
+if [[ -x "$WINDOW_PROBE" ]]; then
+    probe_seconds=$((2 * (SECONDS_PER_MODE + WARMUP) + FILL_SECONDS + 6))
+    : >"$WORK/window.out"
+    "$WINDOW_PROBE" --seconds "$probe_seconds" >"$WORK/window.out" 2>/dev/null &
+    SERVER_PID=$!
+    SERVER_URL=
+    for _ in $(seq 100); do
+        SERVER_URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$WORK/window.out" | head -1 || true)
+        [[ -n "$SERVER_URL" ]] && break
+        sleep 0.1
+    done
+    sleep 1
+    measure window send json 1
+    measure window receive json 1
+    wait "$SERVER_PID" || true
+    SERVER_PID=
+    WINDOW_LINE=$(grep '^window ' "$WORK/window.out" || true)
+    echo "$WINDOW_LINE" >&2
+    echo "$WINDOW_LINE" >"$WORK/window"
+fi
+
 # The table: medians over the rounds; CPU time per request (send) or message (receive), with the
 # warm-up and (for receive) the fill inside the CPU time, so it is an upper bound.
 /usr/bin/env python3 - "$WORK/results" "$SECONDS_PER_MODE" <<'PY'
@@ -120,7 +145,8 @@ def median(key, name):
 
 print(f"{'server':9} {'protocol':8} {'mode':30} {'rate':>10} {'p50 ms':>8} {'p99 ms':>8}")
 names = {"send": "SendMessage (req/s)", "receive": "Receive(10)+DeleteBatch (msg/s)"}
-for key in sorted(rows, key=lambda k: (k[1], k[2], k[0] != "inflight")):
+order = {"inflight": 0, "fauxqs": 1, "window": 2}
+for key in sorted(rows, key=lambda k: (k[1], k[2], order[k[0]])):
     server, mode, protocol = key
     print(f"{server:9} {protocol:8} {names[mode]:30} {median(key, 'rate'):>10.0f}"
           f" {median(key, 'p50_ms'):>8.2f} {median(key, 'p99_ms'):>8.2f}")
@@ -135,6 +161,14 @@ for server in ("inflight", "fauxqs"):
             for r in rows[key])
         print(f"{server:9} server CPU per SendMessage: {per:.1f} us")
 print()
+import os
+window = os.path.join(os.path.dirname(sys.argv[1]), "window")
+if os.path.exists(window):
+    w = dict(f.split("=", 1) for f in open(window).read().split()[1:] if "=" in f)
+    print(f"with the window open (rows 'window' above): its event loop ran late by "
+          f"{w['late_p50_ms']} ms (p50), {w['late_p99_ms']} ms (p99), {w['late_max_ms']} ms (max) "
+          f"while taking in {w['events']} engine events")
+    print()
 for mode in ("send", "receive"):
     a, b = ("inflight", mode, "json"), ("fauxqs", mode, "json")
     if a in rows and b in rows:

@@ -208,8 +208,10 @@ bool HttpLoadClient::readReplies(Connection& c, const OnReply& onReply, bool& go
         const ssize_t n = ::recv(c.fd, buffer, sizeof buffer, MSG_DONTWAIT);
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             break;
-        if (n <= 0)
+        if (n == 0)
             return false;
+        if (n < 0)
+            throw std::runtime_error(std::string("connection lost: ") + std::strerror(errno));
         c.in.append(buffer, std::size_t(n));
         if (std::size_t(n) < sizeof buffer)
             break;
@@ -218,7 +220,7 @@ bool HttpLoadClient::readReplies(Connection& c, const OnReply& onReply, bool& go
         HttpReply reply;
         const long used = parseHttpReply(c.in, reply);
         if (used < 0)
-            return false;
+            throw std::runtime_error("malformed reply: " + c.in.substr(0, 200));
         if (used == 0)
             return true;
         c.in.erase(0, std::size_t(used));
@@ -234,6 +236,7 @@ bool HttpLoadClient::readReplies(Connection& c, const OnReply& onReply, bool& go
 void HttpLoadClient::run(int connections, Clock::time_point until, const NextRequest& next,
                          const OnReply& onReply)
 {
+    const auto started = Clock::now();
     const int epoll = ::epoll_create1(EPOLL_CLOEXEC);
     std::vector<Connection> all(static_cast<std::size_t>(connections));
     int active = 0;
@@ -294,7 +297,12 @@ void HttpLoadClient::run(int connections, Clock::time_point until, const NextReq
             bool gotReply = false;
             if ((events[std::size_t(i)].events & (EPOLLIN | EPOLLHUP | EPOLLERR))
                 && !readReplies(c, onReply, gotReply))
-                throw std::runtime_error("connection closed by the server");
+                throw std::runtime_error(
+                    "connection " + std::to_string(c.index) + " closed by the server after "
+                    + std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         Clock::now() - started)
+                                         .count())
+                    + " ms" + (c.waiting ? ", its request unanswered" : ""));
             if (gotReply && !c.waiting) {
                 issue(c);
                 if (c.stopped)

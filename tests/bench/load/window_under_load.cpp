@@ -1,0 +1,80 @@
+// inflight_window_load: the window with its endpoint, for measuring how the window keeps up while
+// clients load the endpoint. Opens the real MainWindow (offscreen unless QT_QPA_PLATFORM says
+// otherwise) on a Session with an HttpServer on 127.0.0.1 (port 0: any free one), prints
+// "Inflight endpoint listening on URL", and for --seconds measures the window thread's event loop
+// with a 10 ms timer: how late each tick comes is how long a click or a repaint would wait. Then it
+// prints the lateness percentiles and how many engine events the window took in. compare.sh runs
+// it beside inflight_load.
+#include "server/http_server.h"
+#include "session/session.h"
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QHostAddress>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+int main(int argc, char* argv[])
+{
+    double seconds = 12;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], "--seconds") == 0)
+            seconds = std::atof(argv[++i]);
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Inflight-bench")); // not the user's settings
+    inflight::session::Session session;
+    inflight::server::HttpServer server(session);
+    if (!server.listen(QHostAddress::LocalHost, 0)) {
+        std::fprintf(stderr, "inflight_window_load: %s\n", qPrintable(server.errorString()));
+        return 1;
+    }
+    inflight::ui::MainWindow window(session);
+    window.show();
+
+    long events = 0;
+    QObject::connect(&session, &inflight::session::Session::eventsReady, &app,
+                     [&events](const std::vector<inflight::engine::Event>& batch) {
+                         events += static_cast<long>(batch.size());
+                     });
+
+    constexpr int kTickMillis = 10;
+    std::vector<double> lateness;
+    QElapsedTimer clock;
+    qint64 last = 0;
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&tick, &QTimer::timeout, &app, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        if (last != 0)
+            lateness.push_back(std::max(0.0, double(now - last) / 1e6 - kTickMillis));
+        last = now;
+    });
+    QTimer::singleShot(static_cast<int>(seconds * 1000), &app, &QApplication::quit);
+
+    std::printf("Inflight endpoint listening on %s\n", qPrintable(server.baseUrl()));
+    std::fflush(stdout);
+    clock.start();
+    tick.start(kTickMillis);
+    app.exec();
+
+    std::sort(lateness.begin(), lateness.end());
+    const auto at = [&](double p) {
+        return lateness.empty() ? 0.0
+                                : lateness[std::size_t(p * double(lateness.size() - 1) + 0.5)];
+    };
+    std::printf("window ticks=%zu expected=%.0f late_p50_ms=%.2f late_p99_ms=%.2f late_max_ms=%.2f "
+                "events=%ld\n",
+                lateness.size(), seconds * 1000 / kTickMillis, at(0.5), at(0.99),
+                lateness.empty() ? 0.0 : lateness.back(), events);
+    return 0;
+}
