@@ -13,6 +13,7 @@
 #include "ui/dialogs/redrive_dialog.h"
 #include "ui/main_window.h"
 #include "ui/models/message_table_model.h"
+#include "ui/widgets/endpoint_control.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/message_inspector.h"
 
@@ -188,6 +189,16 @@ QString bestTimelineMessage(ui::MainWindow& window)
     return best >= 0 ? model->messageId(best) : QString();
 }
 
+// The endpoint as the app shows it by default, without opening a port for the pictures.
+class ShownEndpoint : public ui::EndpointControl {
+public:
+    bool isListening() const override { return true; }
+    QString address() const override { return QStringLiteral("127.0.0.1:9324"); }
+    QString errorString() const override { return {}; }
+    bool listen(const QString&, quint16) override { return true; }
+    void close() override {}
+};
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -217,6 +228,8 @@ int main(int argc, char* argv[])
     session.pause();
 
     ui::MainWindow window(session);
+    ShownEndpoint endpoint;
+    window.setEndpoint(&endpoint);
     window.resize(1600, 960);
     window.show();
     settle();

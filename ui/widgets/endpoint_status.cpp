@@ -32,7 +32,6 @@ EndpointStatus::EndpointStatus(QWidget* parent) : QWidget(parent)
     m_copyButton = new QToolButton(this);
     m_copyButton->setObjectName(QStringLiteral("endpointCopyButton"));
     m_copyButton->setDefaultAction(m_copy);
-    m_copyButton->setText(tr("Copy"));
     m_copyButton->setAutoRaise(true);
     m_copyButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     layout->addWidget(m_copyButton);
