@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
-import * as sqs from '@aws-sdk/client-sqs';
+const sqs = await import('@aws-sdk/client-sqs').catch((error) => {
+  throw new Error(`@aws-sdk/client-sqs is not installed: run npm ci at the repository root (scripts/test.sh does): ${error.message}`);
+});
 
 import { startInflight } from './inflight_process.mjs';
 
