@@ -1,18 +1,24 @@
 #include "endpoint_adapter.h"
 #include "server/http_server.h"
 #include "session/session.h"
+#include "store/queue_transfer.h"
 #include "ui/dialogs/endpoint_dialog.h"
 #include "ui/main_window.h"
+#include "ui/workspace/workspace_controller.h"
 #include "workspace_session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QIcon>
 #include <QMessageBox>
+#include <QProcess>
+#include <QSaveFile>
 #include <QSettings>
 #include <QSocketNotifier>
 #include <QStandardPaths>
@@ -33,6 +39,8 @@ constexpr quint16 kDefaultPort = 9324;
 // Options answered without a window need no display: they run on a QCoreApplication.
 bool needsWindow(int argc, char* argv[])
 {
+    if (argc > 1 && (std::strcmp(argv[1], "export") == 0 || std::strcmp(argv[1], "import") == 0))
+        return false;
     for (int i = 1; i < argc; ++i) {
         for (const char* option : {"--version", "-v", "--help", "-h", "--help-all", "--headless"}) {
             if (std::strcmp(argv[i], option) == 0)
@@ -168,6 +176,147 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     return app.exec();
 }
 
+// Waits until what the session has done is on disk; false if it could not be stored.
+bool waitDurable(inflight::session::Session& session)
+{
+    bool stored = false;
+    QEventLoop loop;
+    session.whenDurable(&loop, [&](bool ok) {
+        stored = ok;
+        loop.quit();
+    });
+    if (!session.isDurable())
+        loop.exec();
+    else
+        stored = true;
+    return stored;
+}
+
+// `inflight export --workspace FILE [--queue NAME]... [--selection ID]... [--output F]` and
+// `inflight import --workspace FILE [--queue NAME] [--regenerate-ids] F`.
+int runTransfer(QCoreApplication& app, const QString& command)
+{
+    QCommandLineParser parser;
+    const bool isExport = command == QStringLiteral("export");
+    parser.setApplicationDescription(
+        isExport ? QStringLiteral("Export queues and their messages from a workspace to JSON.")
+                 : QStringLiteral("Import queues and messages from JSON into a workspace. Bad "
+                                  "JSON imports nothing and names the line."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(command, QStringLiteral("The command."));
+    const QCommandLineOption workspace(QStringLiteral("workspace"),
+                                       QStringLiteral("The workspace file (required)."),
+                                       QStringLiteral("file"));
+    const QCommandLineOption queue(
+        QStringLiteral("queue"),
+        isExport ? QStringLiteral("A queue to export (repeatable; default: every queue).")
+                 : QStringLiteral("Import every message into this queue, which must exist "
+                                  "(default: each queue of the file into its own, created when "
+                                  "missing)."),
+        QStringLiteral("name"));
+    const QCommandLineOption output(
+        QStringLiteral("output"), QStringLiteral("Write to this file (default: standard output)."),
+        QStringLiteral("file"));
+    const QCommandLineOption message(QStringLiteral("message"),
+                                     QStringLiteral("Export only this message id (repeatable)."),
+                                     QStringLiteral("id"));
+    const QCommandLineOption regenerate(
+        QStringLiteral("regenerate-ids"),
+        QStringLiteral("New FIFO deduplication ids (and group \"imported\" where none)."));
+    parser.addOption(workspace);
+    parser.addOption(queue);
+    if (isExport) {
+        parser.addOption(output);
+        parser.addOption(message);
+    } else {
+        parser.addOption(regenerate);
+        parser.addPositionalArgument(
+            QStringLiteral("file"),
+            QStringLiteral("The JSON file to import (- for standard input)."));
+    }
+    parser.process(app);
+    const QStringList args = parser.positionalArguments();
+    if (!parser.isSet(workspace) || (!isExport && args.size() != 2)
+        || (isExport && args.size() != 1)) {
+        std::fprintf(stderr, "inflight: usage: %s\n",
+                     isExport
+                         ? "inflight export --workspace FILE [--queue NAME]... [--output F]"
+                         : "inflight import --workspace FILE [--queue NAME] [--regenerate-ids] "
+                           "FILE.json");
+        return 2;
+    }
+    QString error;
+    auto opened
+        = inflight::app::WorkspaceSession::open(parser.value(workspace),
+                                                isExport ? inflight::store::OpenMode::OpenExisting
+                                                         : inflight::store::OpenMode::OpenOrCreate,
+                                                &error);
+    if (!opened) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
+        return 3;
+    }
+    inflight::session::Session& session = opened->session();
+    if (isExport) {
+        inflight::store::ExportRequest request;
+        for (const QString& name : parser.values(queue))
+            request.queues.push_back(name.toStdString());
+        for (const QString& id : parser.values(message))
+            request.messageIds.push_back(id.toStdString());
+        const auto text = inflight::store::exportQueues(session.broker(), request);
+        if (!text) {
+            std::fprintf(stderr, "inflight: %s\n", text.error().message.c_str());
+            return 1;
+        }
+        if (!parser.isSet(output)) {
+            std::fwrite(text->data(), 1, text->size(), stdout);
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        }
+        QSaveFile out(parser.value(output));
+        if (!out.open(QIODevice::WriteOnly)
+            || out.write(text->data(), static_cast<qint64>(text->size()))
+                != static_cast<qint64>(text->size())
+            || !out.commit()) {
+            std::fprintf(stderr, "inflight: cannot write %s: %s\n",
+                         qPrintable(parser.value(output)), qPrintable(out.errorString()));
+            return 1;
+        }
+        return 0;
+    }
+    QFile in;
+    const QString path = args.at(1);
+    const bool opened_ = path == QStringLiteral("-")
+        ? in.open(stdin, QIODevice::ReadOnly)
+        : (in.setFileName(path), in.open(QIODevice::ReadOnly));
+    if (!opened_) {
+        std::fprintf(stderr, "inflight: cannot read %s: %s\n", qPrintable(path),
+                     qPrintable(in.errorString()));
+        return 1;
+    }
+    const QByteArray text = in.readAll();
+    inflight::store::ImportRequest request;
+    request.intoQueue = parser.value(queue).toStdString();
+    request.regenerateIds = parser.isSet(regenerate);
+    request.origin = "command line";
+    const auto result = inflight::store::importQueues(
+        session.broker(), std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+        request);
+    if (!result.ok) {
+        std::fprintf(stderr, "inflight: %s: %s\n", qPrintable(path), result.error.c_str());
+        return 1;
+    }
+    session.advanceNow();
+    if (!waitDurable(session)) {
+        std::fprintf(stderr, "inflight: not stored: %s\n", qPrintable(session.persistenceError()));
+        return 3;
+    }
+    for (const std::string& rejected : result.rejected)
+        std::fprintf(stderr, "inflight: refused: %s\n", rejected.c_str());
+    std::printf("Imported %lld messages (%lld queues created)\n",
+                static_cast<long long>(result.messagesImported),
+                static_cast<long long>(result.queuesCreated));
+    return result.rejected.empty() ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -181,6 +330,9 @@ int main(int argc, char* argv[])
         app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);
+
+    if (argc > 1 && (std::strcmp(argv[1], "export") == 0 || std::strcmp(argv[1], "import") == 0))
+        return runTransfer(*app, QString::fromLatin1(argv[1]));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -235,38 +387,68 @@ int main(int argc, char* argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
 
     QString workspacePath = windowWorkspace(parser, workspace, inMemory);
-    QString error;
-    auto opened = inflight::app::WorkspaceSession::open(
-        workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
-    if (!opened) {
-        QMessageBox::warning(nullptr, QStringLiteral("Inflight"),
-                             error
-                                 + QStringLiteral("\n\nInflight starts without a workspace "
-                                                  "(nothing is kept)."));
-        opened = inflight::app::WorkspaceSession::open(
-            QString(), inflight::store::OpenMode::OpenOrCreate, nullptr);
-    } else if (!workspacePath.isEmpty()) {
-        QSettings().setValue(QStringLiteral("workspace/last"), workspacePath);
+    QString relaunch; // File > New, Open, Save As: start again on that workspace
+    int status = 0;
+    {
+        QString error;
+        auto opened = inflight::app::WorkspaceSession::open(
+            workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
+        if (!opened) {
+            QMessageBox::warning(nullptr, QStringLiteral("Inflight"),
+                                 error
+                                     + QStringLiteral("\n\nInflight starts without a workspace "
+                                                      "(nothing is kept)."));
+            opened = inflight::app::WorkspaceSession::open(
+                QString(), inflight::store::OpenMode::OpenOrCreate, nullptr);
+        } else if (!workspacePath.isEmpty()) {
+            inflight::ui::WorkspaceController::rememberWorkspace(workspacePath);
+        }
+        inflight::session::Session& session = opened->session();
+        if (!createOciQueues(session, parser.values(ociQueue)))
+            return 2;
+        inflight::server::HttpServer server(session);
+        inflight::app::EndpointAdapter endpoint(server);
+        // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
+        // default). A taken port does not stop the window: its status bar says why.
+        if (parser.isSet(listen)) {
+            server.listen(address->host, address->port);
+        } else {
+            const auto chosen = inflight::ui::EndpointSettings::load();
+            if (chosen.enabled)
+                endpoint.listen(chosen.host, chosen.port);
+        }
+        inflight::ui::MainWindow window(session);
+        window.setEndpoint(&endpoint);
+        auto* files = new inflight::ui::WorkspaceController(session, opened->path(), &window);
+        files->setSelection([&window] { return window.currentQueue(); },
+                            [&window] { return window.selectedMessageIds(); });
+        QObject::connect(files, &inflight::ui::WorkspaceController::switchRequested, &window,
+                         [&relaunch, &window](const QString& path) {
+                             relaunch = path;
+                             window.close();
+                             QCoreApplication::quit();
+                         });
+        if (!opened->path().isEmpty())
+            window.setWindowTitle(QFileInfo(opened->path()).completeBaseName()
+                                  + QStringLiteral(" — Inflight"));
+        window.show();
+        status = app->exec();
+    } // the workspace is saved and closed, the port released: the next process may take them
+    if (!relaunch.isEmpty()) {
+        QStringList arguments = QCoreApplication::arguments().mid(1);
+        for (const QString& option :
+             {QStringLiteral("--workspace"), QStringLiteral("-workspace")}) {
+            const qsizetype at = arguments.indexOf(option);
+            if (at >= 0)
+                arguments.remove(at, std::min<qsizetype>(2, arguments.size() - at));
+        }
+        arguments.removeIf([](const QString& a) {
+            return a.startsWith(QStringLiteral("--workspace="))
+                || a == QStringLiteral("--in-memory");
+        });
+        arguments << QStringLiteral("--workspace") << relaunch;
+        if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
+            std::fprintf(stderr, "inflight: cannot start again on %s\n", qPrintable(relaunch));
     }
-    inflight::session::Session& session = opened->session();
-    if (!createOciQueues(session, parser.values(ociQueue)))
-        return 2;
-    inflight::server::HttpServer server(session);
-    inflight::app::EndpointAdapter endpoint(server);
-    // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
-    // default). A taken port does not stop the window: its status bar says why.
-    if (parser.isSet(listen)) {
-        server.listen(address->host, address->port);
-    } else {
-        const auto chosen = inflight::ui::EndpointSettings::load();
-        if (chosen.enabled)
-            endpoint.listen(chosen.host, chosen.port);
-    }
-    inflight::ui::MainWindow window(session);
-    window.setEndpoint(&endpoint);
-    if (!opened->path().isEmpty())
-        window.setWindowTitle(QFileInfo(opened->path()).completeBaseName()
-                              + QStringLiteral(" — Inflight"));
-    window.show();
-    return app->exec();
+    return status;
 }

@@ -69,6 +69,17 @@ engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportReq
         }
     }
     const std::set<std::string> only(request.messageIds.begin(), request.messageIds.end());
+    std::int64_t total = 0;
+    std::int64_t done = 0;
+    bool stopped = false;
+    constexpr std::int64_t kStep = 4096;
+    if (request.progress) {
+        if (!only.empty())
+            total = static_cast<std::int64_t>(only.size());
+        else
+            for (const engine::QueueRecord& q : records)
+                (void)broker.forEachMessage(q.name, [&](const engine::MessageRecord&) { ++total; });
+    }
     std::string out = "{\"format\": \"inflight-queues\", \"version\": 1, \"queues\": [\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
         const engine::QueueRecord& q = records[i];
@@ -80,8 +91,10 @@ engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportReq
         bool first = true;
         (void)broker.forEachMessage(q.name, [&](const engine::MessageRecord& m) {
             const std::string id = engine::formatMessageId(m.idHigh, m.idLow);
-            if (!only.empty() && !only.count(id))
+            if (stopped || (!only.empty() && !only.count(id)))
                 return;
+            if (request.progress && ++done % kStep == 0 && !request.progress(done, total))
+                stopped = true;
             json j{{"messageId", id}, {"body", m.body}, {"sentTimestamp", m.sentAt}};
             if (!m.attributes.empty())
                 j["attributes"] = attributesToJson(m.attributes);
@@ -98,6 +111,10 @@ engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportReq
         });
         out += std::string(first ? "" : "\n") + "]}" + (i + 1 < records.size() ? ",\n" : "\n");
     }
+    if (stopped)
+        return engine::Error{engine::ErrorCode::InvalidParameterValue, "export stopped"};
+    if (request.progress)
+        (void)request.progress(total, total);
     out += "]}\n";
     return out;
 }
@@ -222,7 +239,13 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
     }
 
     // Everything parsed: now change the broker.
+    std::int64_t total = 0;
+    std::int64_t done = 0;
+    for (const QueueImport& qi : queues)
+        total += static_cast<std::int64_t>(qi.entries.size());
     for (QueueImport& qi : queues) {
+        if (result.stopped)
+            break;
         std::string target = request.intoQueue.empty() ? qi.definition.name : request.intoQueue;
         auto existing = broker.getQueue(target);
         if (!existing) {
@@ -253,6 +276,10 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
             }
             if (existing->kind != engine::QueueKind::Oci)
                 e.request.channelId.reset();
+            if (request.progress && ++done % 4096 == 0 && !request.progress(done, total)) {
+                result.stopped = true;
+                break;
+            }
             auto sent = broker.sendMessage(e.request);
             if (sent)
                 ++result.messagesImported;
@@ -266,6 +293,8 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
         if (request.intoQueue.empty() && policy != qi.definition.attributes.end())
             (void)broker.setQueueAttributes(qi.definition.name, {*policy}, request.origin);
     }
+    if (request.progress && !result.stopped)
+        (void)request.progress(total, total);
     result.ok = true;
     return result;
 }

@@ -2,6 +2,8 @@
 
 #include "engine/broker.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,10 +22,15 @@ namespace inflight::store {
 //        ...]}]}
 // Binary attribute values are base64 ("BinaryValue").
 
+// Called every few thousand messages with how many are done of `total` (0 when unknown); return
+// false to stop. An export stopped returns an error; an import stopped keeps what it sent.
+using TransferProgress = std::function<bool(std::int64_t done, std::int64_t total)>;
+
 struct ExportRequest {
     std::vector<std::string> queues; // empty: every queue but OCI built-in DLQs
     // Only these message ids (the window's selection); empty: all messages.
     std::vector<std::string> messageIds;
+    TransferProgress progress;
 };
 
 // The export text, or the engine's error for an unknown queue.
@@ -37,6 +44,7 @@ struct ImportRequest {
     // group going into a FIFO queue, the group "imported". Otherwise both are kept as exported.
     bool regenerateIds = false;
     engine::Origin origin = "import";
+    TransferProgress progress;
 };
 
 struct ImportResult {
@@ -45,6 +53,7 @@ struct ImportResult {
     std::int64_t queuesCreated = 0;
     std::int64_t messagesImported = 0;
     std::vector<std::string> rejected; // messages the engine refused, with the reason
+    bool stopped = false;              // the progress callback said stop: part was imported
 };
 
 // Checks the whole text first: bad JSON or a malformed entry imports nothing. Then creates queues

@@ -1,8 +1,10 @@
 // Workspace store figures (issue 5): reopening a workspace of 1,000,000 messages (open + restore
 // into a broker), and group-commit throughput of SendMessageBatch-sized and ReceiveMessage(10) +
-// DeleteMessageBatch-sized batches against the same calls without a store.
-// Run: build/tests/bench/store_bench [messages]   (default 1000000)
+// DeleteMessageBatch-sized batches against the same calls without a store; export and import of
+// 100,000 messages as JSON (queue_transfer), the import committed to a workspace as the window's
+// is. Run: build/tests/bench/store_bench [messages]   (default 1000000)
 #include "engine/broker.h"
+#include "store/queue_transfer.h"
 #include "store/workspace_store.h"
 
 #include <chrono>
@@ -139,6 +141,47 @@ void reopen(const std::string& path, int count)
                                        + broker.queueStats("big")->inFlight));
 }
 
+// Export `count` messages (200-byte bodies, one attribute) of a queue to JSON, then import the
+// text into another queue of a workspace and commit it.
+void transfer(const std::string& path, int count)
+{
+    std::filesystem::remove(path);
+    Bench b;
+    b.store = std::move(store::WorkspaceStore::open(path, store::OpenMode::CreateNew).store);
+    (void)b.broker.createQueue({.name = "from"});
+    (void)b.broker.createQueue({.name = "to"});
+    auto entries = batchOf10();
+    for (auto& e : entries)
+        e.message.attributes["order"] = {"Number", "12345", {}};
+    for (int i = 0; i < count / 10; ++i)
+        (void)b.broker.sendMessageBatch("from", entries);
+    b.commit();
+
+    auto start = Clock::now();
+    std::int64_t progressCalls = 0;
+    auto text = store::exportQueues(
+        b.broker, {.queues = {"from"}, .progress = [&](std::int64_t, std::int64_t) {
+                       ++progressCalls;
+                       return true;
+                   }});
+    const double exportSeconds = secondsSince(start);
+    start = Clock::now();
+    const auto result = store::importQueues(
+        b.broker, *text, {.intoQueue = "to", .progress = [&](std::int64_t, std::int64_t) {
+                              ++progressCalls;
+                              return true;
+                          }});
+    const double importSeconds = secondsSince(start);
+    start = Clock::now();
+    b.commit();
+    const double commitSeconds = secondsSince(start);
+    std::printf("export %d messages: %.3f s (%.1f MB JSON)\n", count, exportSeconds,
+                text->size() / 1e6);
+    std::printf("import %lld messages: %.3f s + commit %.3f s = %.3f s (%lld progress calls)\n",
+                static_cast<long long>(result.messagesImported), importSeconds, commitSeconds,
+                importSeconds + commitSeconds, static_cast<long long>(progressCalls));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -150,6 +193,8 @@ int main(int argc, char** argv)
     for (int perCommit : {1, 4, 16})
         throughput(dir + "/t.inflight", true, perCommit, true);
     throughput(dir + "/t.inflight", true, 1, false);
-    reopen(dir + "/big.inflight", count);
+    transfer(dir + "/x.inflight", 100'000);
+    if (count > 0)
+        reopen(dir + "/big.inflight", count);
     std::filesystem::remove_all(dir);
 }

@@ -1,0 +1,116 @@
+// Reopening a workspace of 1,000,000 messages to a usable window, for docs/PERFORMANCE.md: the
+// path app/main.cpp takes (WorkspaceSession::open: open the file, restore into the session's
+// broker, resume the clock; then MainWindow on it, shown, its first queue's messages listed), timed
+// from before the open until the shown window has finished its first event-loop turns.
+// Run: build/tests/bench/ui_reopen_bench [messages]   (default 1000000; offscreen unless
+// QT_QPA_PLATFORM says otherwise)
+#include "engine/broker.h"
+#include "store/workspace_store.h"
+#include "ui/main_window.h"
+#include "workspace_session.h"
+
+#include <QApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QWindow>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+using namespace inflight;
+
+namespace {
+
+// The workspace: queue "big" with `count` messages of 200 bytes, 10,000 of them in flight.
+void writeWorkspace(const std::string& path, int count)
+{
+    std::filesystem::remove(path);
+    engine::ManualClock clock(QDateTime::currentMSecsSinceEpoch());
+    engine::Broker broker(clock);
+    std::vector<engine::Event> events;
+    broker.setEventSink([&](std::span<const engine::Event> batch) {
+        events.insert(events.end(), batch.begin(), batch.end());
+    });
+    auto store = std::move(store::WorkspaceStore::open(path, store::OpenMode::CreateNew).store);
+    auto commit = [&] {
+        if (auto e = store->commit(broker, events, {clock.now(), false, 1.0, clock.now()}))
+            std::fprintf(stderr, "commit failed: %s\n", e->message.c_str());
+        events.clear();
+    };
+    (void)broker.createQueue({.name = "big", .attributes = {{"VisibilityTimeout", "3600"}}});
+    std::vector<engine::BatchSendEntry> entries;
+    for (int i = 0; i < 10; ++i) {
+        engine::BatchSendEntry e;
+        e.id = std::to_string(i);
+        e.message.body = std::string(200, 'm');
+        entries.push_back(std::move(e));
+    }
+    for (int i = 0; i < count / 10; ++i) {
+        (void)broker.sendMessageBatch("big", entries);
+        if (i % 1000 == 999)
+            commit();
+    }
+    for (int i = 0; i < 1000; ++i)
+        (void)broker.receiveMessage({.queue = "big", .maxMessages = 10});
+    commit();
+    (void)store->saveClock({clock.now(), false, 1.0, clock.now()});
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("InflightBench"));
+    QSettings().clear();
+    const int count = argc > 1 ? std::atoi(argv[1]) : 1'000'000;
+    const std::string dir = std::filesystem::temp_directory_path() / "inflight-reopen-bench";
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/big.inflight";
+    writeWorkspace(path, count);
+    std::printf("workspace: %d messages, %.0f MB\n", count,
+                static_cast<double>(std::filesystem::file_size(path)) / 1e6);
+
+    QElapsedTimer timer;
+    timer.start();
+    QString error;
+    auto workspace = app::WorkspaceSession::open(QString::fromStdString(path),
+                                                 store::OpenMode::OpenExisting, &error);
+    if (!workspace) {
+        std::fprintf(stderr, "open failed: %s\n", qPrintable(error));
+        return 1;
+    }
+    const qint64 restored = timer.elapsed();
+    ui::MainWindow window(workspace->session());
+    const qint64 built = timer.elapsed();
+    window.show();
+    while (!window.windowHandle() || !window.windowHandle()->isExposed())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const qint64 usable = timer.elapsed();
+    const auto stats = workspace->session().broker().queueStats("big");
+    std::printf("reopen %d messages to a usable window: restore %.3f s, window built %.3f s, "
+                "shown and idle %.3f s (queue %s, %d rows listed, %lld stored)\n",
+                count, restored / 1e3, built / 1e3, usable / 1e3, qPrintable(window.currentQueue()),
+                window.messageView()->model()->rowCount(),
+                static_cast<long long>(stats->available + stats->inFlight));
+    // A click after reopening answers at once: time one receive through the session.
+    timer.restart();
+    (void)workspace->session().broker().receiveMessage({.queue = "big", .maxMessages = 10});
+    QCoreApplication::processEvents();
+    std::printf("first receive after reopening + one event-loop turn: %lld ms\n",
+                static_cast<long long>(timer.elapsed()));
+    window.close();
+    workspace.reset();
+    std::filesystem::remove_all(dir);
+    return 0;
+}

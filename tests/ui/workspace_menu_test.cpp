@@ -1,0 +1,197 @@
+// The File menu's workspace actions: New, Open, Save As, recent workspaces, export and import of a
+// queue, driven through the real window with the file dialogs replaced by chosen paths.
+
+#include "store/workspace_store.h"
+#include "ui/workspace/workspace_controller.h"
+#include "window_test_support.h"
+
+#include <QFile>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+using namespace inflight;
+using namespace inflight::ui::test;
+using Choice = ui::WorkspaceController::Choice;
+
+class WorkspaceMenuTest : public QObject {
+    Q_OBJECT
+
+    struct Menu {
+        WindowFixture f;
+        ui::WorkspaceController* files = nullptr;
+        QString chosen;
+        QList<Choice> asked;
+
+        explicit Menu(const QString& workspace = QString())
+        {
+            f.createQueue("a");
+            for (const char* body : {"one", "two", "three"})
+                f.send("a", body);
+            f.createQueue("b");
+            f.open();
+            files = new ui::WorkspaceController(f.session, workspace, f.window.get());
+            files->setSelection([this] { return f.window->currentQueue(); },
+                                [this] { return f.window->selectedMessageIds(); });
+            files->setPathChooser([this](Choice choice, const QString&) {
+                asked << choice;
+                return chosen;
+            });
+        }
+    };
+
+private Q_SLOTS:
+    void init() { isolateSettings(); }
+
+    void everyActionIsNamedAndInTheFileMenu()
+    {
+        Menu m;
+        QMenu* file = nullptr;
+        for (QAction* a : m.f.window->menuBar()->actions())
+            if (a->text().remove(QLatin1Char('&')) == QStringLiteral("File"))
+                file = a->menu();
+        QVERIFY(file);
+        for (const char* name :
+             {"newWorkspaceAction", "openWorkspaceAction", "saveWorkspaceAsAction",
+              "exportQueueAction", "importMessagesAction"}) {
+            QAction* a = m.files->action(QString::fromLatin1(name));
+            QVERIFY2(a, name);
+            QVERIFY2(file->actions().contains(a), name);
+        }
+        QVERIFY(file->actions().contains(m.files->recentMenu()->menuAction()));
+        QCOMPARE(m.files->recentMenu()->objectName(), QStringLiteral("recentWorkspacesMenu"));
+    }
+
+    void saveAsCopiesEverythingAndSwitchesToTheCopy()
+    {
+        QTemporaryDir dir;
+        Menu m;
+        m.chosen = dir.filePath(QStringLiteral("copy.inflight"));
+        QSignalSpy switched(m.files, &ui::WorkspaceController::switchRequested);
+        m.files->action(QStringLiteral("saveWorkspaceAsAction"))->trigger();
+        QCOMPARE(m.asked, QList<Choice>{Choice::SaveWorkspaceAs});
+        QCOMPARE(switched.size(), 1);
+        QCOMPARE(switched.at(0).at(0).toString(), m.chosen);
+        QCOMPARE(ui::WorkspaceController::recentWorkspaces().value(0), m.chosen);
+
+        auto reopened
+            = store::WorkspaceStore::open(m.chosen.toStdString(), store::OpenMode::OpenExisting);
+        QVERIFY(reopened.store);
+        engine::ManualClock clock(kStart);
+        engine::Broker broker(clock);
+        QVERIFY(!reopened.store->restore(broker));
+        QCOMPARE(int(broker.peekMessages("a").value().size()), 3);
+        QVERIFY(broker.getQueue("b").ok());
+    }
+
+    void newCreatesAnEmptyWorkspaceAndOpenSwitchesToOne()
+    {
+        QTemporaryDir dir;
+        Menu m(dir.filePath(QStringLiteral("current.inflight")));
+        QSignalSpy switched(m.files, &ui::WorkspaceController::switchRequested);
+        m.chosen = dir.filePath(QStringLiteral("fresh")); // the extension is added
+        m.files->action(QStringLiteral("newWorkspaceAction"))->trigger();
+        QCOMPARE(switched.size(), 1);
+        const QString fresh = dir.filePath(QStringLiteral("fresh.inflight"));
+        QCOMPARE(switched.at(0).at(0).toString(), fresh);
+        auto created
+            = store::WorkspaceStore::open(fresh.toStdString(), store::OpenMode::OpenExisting);
+        QVERIFY(created.store);
+        created.store.reset();
+
+        m.chosen = fresh;
+        m.files->action(QStringLiteral("openWorkspaceAction"))->trigger();
+        QCOMPARE(switched.size(), 2);
+        QCOMPARE(switched.at(1).at(0).toString(), fresh);
+
+        // Cancelling the dialog does nothing.
+        m.chosen.clear();
+        m.files->action(QStringLiteral("openWorkspaceAction"))->trigger();
+        QCOMPARE(switched.size(), 2);
+    }
+
+    void recentWorkspacesListsOthersNewestFirst()
+    {
+        QTemporaryDir dir;
+        QStringList paths;
+        for (const char* name : {"x.inflight", "y.inflight", "current.inflight"}) {
+            paths << dir.filePath(QString::fromLatin1(name));
+            QFile touch(paths.last());
+            QVERIFY(touch.open(QIODevice::WriteOnly));
+            ui::WorkspaceController::rememberWorkspace(paths.last());
+        }
+        Menu m(paths.last());
+        QSignalSpy switched(m.files, &ui::WorkspaceController::switchRequested);
+        Q_EMIT m.files->recentMenu()->aboutToShow();
+        const QList<QAction*> recent = m.files->recentMenu()->actions();
+        QCOMPARE(recent.size(), 2); // not the open one
+        QCOMPARE(recent.at(0)->data().toString(), paths.at(1));
+        QCOMPARE(recent.at(1)->data().toString(), paths.at(0));
+        recent.at(1)->trigger();
+        QCOMPARE(switched.size(), 1);
+        QCOMPARE(switched.at(0).at(0).toString(), paths.at(0));
+        QCOMPARE(ui::WorkspaceController::recentWorkspaces().value(0), paths.at(0));
+    }
+
+    void exportThenImportIntoAnotherQueue()
+    {
+        QTemporaryDir dir;
+        Menu m;
+        QVERIFY(m.f.window->selectQueue(QStringLiteral("a")));
+        m.chosen = dir.filePath(QStringLiteral("a.json"));
+        QSignalSpy finished(m.files, &ui::WorkspaceController::finished);
+        m.files->action(QStringLiteral("exportQueueAction"))->trigger();
+        QCOMPARE(finished.size(), 1);
+        QVERIFY2(finished.at(0).at(1).toBool(), qPrintable(finished.at(0).at(0).toString()));
+        QFile exported(m.chosen);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const QByteArray text = exported.readAll();
+        QVERIFY(text.contains("\"two\""));
+
+        QVERIFY(m.f.window->selectQueue(QStringLiteral("b")));
+        m.files->action(QStringLiteral("importMessagesAction"))->trigger();
+        QTRY_COMPARE(finished.size(), 2);
+        QVERIFY2(finished.at(1).at(1).toBool(), qPrintable(finished.at(1).at(0).toString()));
+        QCOMPARE(int(m.f.peek("b").size()), 3);
+        QCOMPARE(int(m.f.peek("a").size()), 3);
+    }
+
+    void exportOfASelectionHasOnlyThoseMessages()
+    {
+        QTemporaryDir dir;
+        Menu m;
+        const auto messages = m.f.peek("a");
+        const QString file = dir.filePath(QStringLiteral("some.json"));
+        QVERIFY(m.files
+                    ->exportQueue(QStringLiteral("a"),
+                                  {QString::fromStdString(messages.at(0).messageId)}, file)
+                    .isEmpty());
+        QFile exported(file);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const QByteArray text = exported.readAll();
+        QCOMPARE(text.count("\"messageId\""), 1);
+    }
+
+    void badJsonNamesTheLineAndImportsNothing()
+    {
+        QTemporaryDir dir;
+        Menu m;
+        const QString file = dir.filePath(QStringLiteral("bad.json"));
+        QFile bad(file);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"format\": \"inflight-queues\", \"version\": 1, \"queues\": [\n"
+                  "{\"name\": \"a\", \"messages\": [\n"
+                  "  {\"body\": \"fine\"},\n"
+                  "  {\"body\": oops}\n"
+                  "]}]}\n");
+        bad.close();
+        qint64 imported = -1;
+        const QString error = m.files->importFile(file, QStringLiteral("b"), false, &imported);
+        QVERIFY2(error.startsWith(QStringLiteral("line 4, column")), qPrintable(error));
+        QCOMPARE(imported, 0);
+        QCOMPARE(int(m.f.peek("b").size()), 0);
+    }
+};
+
+QTEST_MAIN(WorkspaceMenuTest)
+#include "workspace_menu_test.moc"

@@ -1,0 +1,373 @@
+#include "workspace_controller.h"
+
+#include "session/session.h"
+#include "store/queue_transfer.h"
+#include "store/workspace_store.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+#include <string>
+#include <vector>
+
+namespace inflight::ui {
+
+namespace {
+
+constexpr int kRecentLimit = 8;
+const QString kRecentKey = QStringLiteral("workspace/recent");
+const QString kWorkspaceFilter = QStringLiteral("Inflight workspaces (*.inflight);;All files (*)");
+const QString kJsonFilter = QStringLiteral("JSON (*.json);;All files (*)");
+
+// A progress dialog for a transfer: shown after 200 ms, its bar follows the callback.
+class TransferProgress {
+public:
+    TransferProgress(QWidget* parent, const QString& label)
+        : m_dialog(label, QObject::tr("Cancel"), 0, 100, parent)
+    {
+        m_dialog.setObjectName(QStringLiteral("transferProgress"));
+        m_dialog.setWindowModality(Qt::WindowModal);
+        m_dialog.setMinimumDuration(200);
+        m_dialog.setValue(0);
+    }
+    store::TransferProgress callback()
+    {
+        return [this](std::int64_t done, std::int64_t total) {
+            if (total > 0) {
+                m_dialog.setMaximum(100);
+                m_dialog.setValue(static_cast<int>(done * 100 / total));
+            }
+            return !m_dialog.wasCanceled();
+        };
+    }
+
+private:
+    QProgressDialog m_dialog;
+};
+
+} // namespace
+
+WorkspaceController::WorkspaceController(session::Session& session, const QString& workspacePath,
+                                         QMainWindow* window)
+    : QObject(window), m_session(session), m_path(workspacePath), m_window(window)
+{
+    QMenu* file = nullptr;
+    for (QAction* a : window->menuBar()->actions()) {
+        if (a->menu() && a->text().remove(QLatin1Char('&')) == tr("File")) {
+            file = a->menu();
+            break;
+        }
+    }
+    if (!file)
+        file = window->menuBar()->addMenu(tr("&File"));
+    QAction* before = file->actions().isEmpty() ? nullptr : file->actions().first();
+
+    auto add = [&](const QString& name, const QString& text, QKeySequence key, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        file->insertAction(before, a);
+        return a;
+    };
+    add(QStringLiteral("newWorkspaceAction"), tr("&New Workspace…"), QKeySequence::New,
+        &WorkspaceController::newWorkspace);
+    add(QStringLiteral("openWorkspaceAction"), tr("&Open Workspace…"), QKeySequence::Open,
+        &WorkspaceController::openWorkspace);
+    m_recent = new QMenu(tr("Open &Recent"), window);
+    m_recent->setObjectName(QStringLiteral("recentWorkspacesMenu"));
+    file->insertMenu(before, m_recent);
+    connect(m_recent, &QMenu::aboutToShow, this, &WorkspaceController::fillRecent);
+    fillRecent();
+    add(QStringLiteral("saveWorkspaceAsAction"), tr("Save Workspace &As…"), QKeySequence::SaveAs,
+        &WorkspaceController::saveAs);
+    file->insertSeparator(before);
+    add(QStringLiteral("exportQueueAction"), tr("&Export Queue…"), QKeySequence(),
+        &WorkspaceController::exportCurrent);
+    add(QStringLiteral("importMessagesAction"), tr("&Import Messages…"), QKeySequence(),
+        &WorkspaceController::importInto);
+    if (before)
+        file->insertSeparator(before);
+}
+
+void WorkspaceController::setSelection(std::function<QString()> currentQueue,
+                                       std::function<QStringList()> selectedMessageIds)
+{
+    m_currentQueue = std::move(currentQueue);
+    m_selectedIds = std::move(selectedMessageIds);
+}
+
+QAction* WorkspaceController::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName);
+}
+
+QStringList WorkspaceController::recentWorkspaces()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void WorkspaceController::rememberWorkspace(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList recent = recentWorkspaces();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kRecentLimit)
+        recent.removeLast();
+    QSettings settings;
+    settings.setValue(kRecentKey, recent);
+    settings.setValue(QStringLiteral("workspace/last"), absolute);
+}
+
+void WorkspaceController::fillRecent()
+{
+    m_recent->clear();
+    const QString current = m_path.isEmpty() ? QString() : QFileInfo(m_path).absoluteFilePath();
+    for (const QString& path : recentWorkspaces()) {
+        if (path == current || !QFileInfo::exists(path))
+            continue;
+        QAction* a = m_recent->addAction(QFileInfo(path).completeBaseName() + QStringLiteral("  (")
+                                         + QDir::toNativeSeparators(path) + QLatin1Char(')'));
+        a->setData(path);
+        connect(a, &QAction::triggered, this, [this, path] { requestSwitch(path); });
+    }
+    m_recent->setEnabled(!m_recent->actions().isEmpty());
+}
+
+QString WorkspaceController::choose(Choice choice, const QString& suggestion)
+{
+    if (m_chooser)
+        return m_chooser(choice, suggestion);
+    switch (choice) {
+    case Choice::NewWorkspace:
+        return QFileDialog::getSaveFileName(m_window, tr("New Workspace"), suggestion,
+                                            kWorkspaceFilter);
+    case Choice::SaveWorkspaceAs:
+        return QFileDialog::getSaveFileName(m_window, tr("Save Workspace As"), suggestion,
+                                            kWorkspaceFilter);
+    case Choice::OpenWorkspace:
+        return QFileDialog::getOpenFileName(m_window, tr("Open Workspace"), suggestion,
+                                            kWorkspaceFilter);
+    case Choice::ExportFile:
+        return QFileDialog::getSaveFileName(m_window, tr("Export Queue"), suggestion, kJsonFilter);
+    case Choice::ImportFile:
+        return QFileDialog::getOpenFileName(m_window, tr("Import Messages"), suggestion,
+                                            kJsonFilter);
+    }
+    return {};
+}
+
+void WorkspaceController::report(const QString& message, bool ok)
+{
+    if (m_window->statusBar())
+        m_window->statusBar()->showMessage(message, 10000);
+    if (!ok && !m_chooser) {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Inflight"), message, QMessageBox::Ok,
+                                    m_window);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+    Q_EMIT finished(message, ok);
+}
+
+static QString folderOf(const QString& path)
+{
+    return path.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                          : QFileInfo(path).absolutePath();
+}
+
+void WorkspaceController::requestSwitch(const QString& path)
+{
+    rememberWorkspace(path);
+    Q_EMIT switchRequested(QFileInfo(path).absoluteFilePath());
+}
+
+void WorkspaceController::newWorkspace()
+{
+    QString path
+        = choose(Choice::NewWorkspace, folderOf(m_path) + QStringLiteral("/untitled.inflight"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".inflight");
+    if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath()) {
+        report(tr("%1 is the open workspace.").arg(path), false);
+        return;
+    }
+    // A new workspace is an empty file: the store creates it (refusing one that holds data).
+    if (QFileInfo::exists(path) && QFileInfo(path).size() > 0) {
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
+    }
+    auto created = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
+    if (!created.store) {
+        report(QString::fromStdString(created.error.message), false);
+        return;
+    }
+    created.store.reset();
+    requestSwitch(path);
+}
+
+void WorkspaceController::openWorkspace()
+{
+    const QString path = choose(Choice::OpenWorkspace, folderOf(m_path));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath())
+        return;
+    requestSwitch(path);
+}
+
+QString WorkspaceController::saveCopy(const QString& path)
+{
+    if (!m_path.isEmpty()
+        && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath())
+        return tr("%1 is the open workspace.").arg(path);
+    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        if (QFileInfo::exists(path + suffix) && !QFile::remove(path + suffix))
+            return tr("Cannot replace %1.").arg(path + suffix);
+    }
+    auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
+    if (!opened.store)
+        return QString::fromStdString(opened.error.message);
+    const store::ClockRecord clock{m_session.now(), m_session.isPaused(), m_session.speed(),
+                                   QDateTime::currentMSecsSinceEpoch()};
+    if (auto failed = opened.store->saveAll(m_session.broker(), clock))
+        return QString::fromStdString(failed->message);
+    return {};
+}
+
+void WorkspaceController::saveAs()
+{
+    QString path = choose(Choice::SaveWorkspaceAs,
+                          folderOf(m_path) + QLatin1Char('/')
+                              + (m_path.isEmpty() ? QStringLiteral("workspace")
+                                                  : QFileInfo(m_path).completeBaseName())
+                              + QStringLiteral(" copy.inflight"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".inflight");
+    const QString error = saveCopy(path);
+    if (!error.isEmpty()) {
+        report(error, false);
+        return;
+    }
+    requestSwitch(path);
+}
+
+QString WorkspaceController::exportQueue(const QString& queue, const QStringList& messageIds,
+                                         const QString& file)
+{
+    store::ExportRequest request;
+    request.queues.push_back(queue.toStdString());
+    for (const QString& id : messageIds)
+        request.messageIds.push_back(id.toStdString());
+    TransferProgress progress(m_window, tr("Exporting %1…").arg(queue));
+    request.progress = progress.callback();
+    const auto text = store::exportQueues(m_session.broker(), request);
+    if (!text)
+        return QString::fromStdString(text.error().message);
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(text->data(), static_cast<qint64>(text->size()))
+            != static_cast<qint64>(text->size())
+        || !out.commit())
+        return tr("Cannot write %1: %2").arg(file, out.errorString());
+    return {};
+}
+
+QString WorkspaceController::importFile(const QString& file, const QString& queue,
+                                        bool regenerateIds, qint64* imported)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return tr("Cannot read %1: %2").arg(file, in.errorString());
+    const QByteArray text = in.readAll();
+    store::ImportRequest request;
+    request.intoQueue = queue.toStdString();
+    request.regenerateIds = regenerateIds;
+    TransferProgress progress(m_window, tr("Importing %1…").arg(QFileInfo(file).fileName()));
+    request.progress = progress.callback();
+    const auto result = store::importQueues(
+        m_session.broker(),
+        std::string_view(text.constData(), static_cast<std::size_t>(text.size())), request);
+    if (imported)
+        *imported = result.messagesImported;
+    if (!result.ok)
+        return QString::fromStdString(result.error);
+    if (!result.rejected.empty())
+        return tr("%1 messages imported; %2 refused, the first: %3")
+            .arg(result.messagesImported)
+            .arg(result.rejected.size())
+            .arg(QString::fromStdString(result.rejected.front()));
+    if (result.stopped)
+        return tr("Import stopped after %1 messages.").arg(result.messagesImported);
+    return {};
+}
+
+void WorkspaceController::exportCurrent()
+{
+    const QString queue = m_currentQueue ? m_currentQueue() : QString();
+    if (queue.isEmpty()) {
+        report(tr("Select a queue to export."), false);
+        return;
+    }
+    const QStringList ids = m_selectedIds ? m_selectedIds() : QStringList();
+    const QString file = choose(
+        Choice::ExportFile, folderOf(m_path) + QLatin1Char('/') + queue + QStringLiteral(".json"));
+    if (file.isEmpty())
+        return;
+    const QString error = exportQueue(queue, ids.size() > 1 ? ids : QStringList(), file);
+    if (!error.isEmpty())
+        report(error, false);
+    else
+        report(ids.size() > 1 ? tr("Exported %1 selected messages of %2 to %3")
+                                    .arg(ids.size())
+                                    .arg(queue, QDir::toNativeSeparators(file))
+                              : tr("Exported %1 to %2").arg(queue, QDir::toNativeSeparators(file)),
+               true);
+}
+
+void WorkspaceController::importInto()
+{
+    const QString file = choose(Choice::ImportFile, folderOf(m_path));
+    if (file.isEmpty())
+        return;
+    const QString queue = m_currentQueue ? m_currentQueue() : QString();
+    qint64 imported = 0;
+    const QString error = importFile(file, queue, false, &imported);
+    if (!error.isEmpty()) {
+        report(error, false);
+        return;
+    }
+    // Done is said once the messages are on disk.
+    m_session.whenDurable(this, [this, imported, queue](bool stored) {
+        if (stored)
+            report(tr("Imported %1 messages%2")
+                       .arg(imported)
+                       .arg(queue.isEmpty() ? QString() : tr(" into %1").arg(queue)),
+                   true);
+        else
+            report(tr("The imported messages could not be stored."), false);
+    });
+}
+
+} // namespace inflight::ui
