@@ -2,8 +2,8 @@
 // path app/main.cpp takes (WorkspaceSession::open: open the file, restore into the session's
 // broker, resume the clock; then MainWindow on it, shown, its first queue's messages listed), timed
 // from before the open until the shown window has finished its first event-loop turns.
-// Run: build/tests/bench/ui_reopen_bench [messages]   (default 1000000; offscreen unless
-// QT_QPA_PLATFORM says otherwise)
+// Run: build/tests/bench/ui_reopen_bench [messages [FILE]]   (default 1000000; offscreen unless
+// QT_QPA_PLATFORM says otherwise). With FILE: that workspace, written only if missing, and kept.
 #include "engine/broker.h"
 #include "store/workspace_store.h"
 #include "ui/main_window.h"
@@ -74,8 +74,9 @@ int main(int argc, char** argv)
     const int count = argc > 1 ? std::atoi(argv[1]) : 1'000'000;
     const std::string dir = std::filesystem::temp_directory_path() / "inflight-reopen-bench";
     std::filesystem::create_directories(dir);
-    const std::string path = dir + "/big.inflight";
-    writeWorkspace(path, count);
+    const std::string path = argc > 2 ? std::string(argv[2]) : dir + "/big.inflight";
+    if (argc <= 2 || !std::filesystem::exists(path))
+        writeWorkspace(path, count);
     std::printf("workspace: %d messages, %.0f MB\n", count,
                 static_cast<double>(std::filesystem::file_size(path)) / 1e6);
 
@@ -111,6 +112,7 @@ int main(int argc, char** argv)
                 static_cast<long long>(timer.elapsed()));
     window.close();
     workspace.reset();
-    std::filesystem::remove_all(dir);
+    if (argc <= 2)
+        std::filesystem::remove_all(dir);
     return 0;
 }
