@@ -38,13 +38,25 @@ void MessageTableModel::setQueue(const QString& queue)
     m_timedRows = 0;
     m_now = m_session.now();
     if (!m_queueName.empty()) {
-        auto views = m_session.broker().peekMessages(m_queueName);
-        if (views) {
-            m_rows.reserve(views->size());
+        // In slices: a million messages never exist twice over (views and rows) at once, and the
+        // slice's memory is reused, which keeps reopening a large workspace fast.
+        constexpr std::size_t kSlice = 65'536;
+        if (auto stats = m_session.broker().queueStats(m_queueName))
+            m_rows.reserve(
+                static_cast<std::size_t>(stats->available + stats->inFlight + stats->delayed));
+        engine::PeekRequest slice;
+        slice.limit = kSlice;
+        for (;;) {
+            auto views = m_session.broker().peekMessages(m_queueName, slice);
+            if (!views)
+                break;
             for (const engine::MessageView& view : *views) {
                 m_rows.push_back(makeRow(view));
                 countTimed(*m_rows.back(), +1);
             }
+            if (views->size() < kSlice)
+                break;
+            slice.offset += views->size();
         }
     }
     endResetModel();
