@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 using namespace inflight;
@@ -170,6 +171,23 @@ private Q_SLOTS:
         QVERIFY(exported.open(QIODevice::ReadOnly));
         const QByteArray text = exported.readAll();
         QCOMPARE(text.count("\"messageId\""), 1);
+    }
+
+    void aFailedSaveIsShownUntilSavingWorksAgain()
+    {
+        Menu m;
+        bool full = true;
+        m.f.session.setPersistence([&full](std::span<const engine::Event>) {
+            return full ? std::string("disk full") : std::string();
+        });
+        m.f.send("a", "four");
+        QTRY_VERIFY(
+            m.f.window->statusBar()->currentMessage().contains(QStringLiteral("disk full")));
+        QVERIFY(!m.f.session.isDurable());
+        full = false;
+        QTRY_VERIFY_WITH_TIMEOUT(m.f.session.isDurable(), 5000);
+        QTRY_VERIFY(m.f.window->statusBar()->currentMessage().contains(QStringLiteral("again")));
+        m.f.session.setPersistence({});
     }
 
     void badJsonNamesTheLineAndImportsNothing()

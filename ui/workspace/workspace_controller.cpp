@@ -101,6 +101,17 @@ WorkspaceController::WorkspaceController(session::Session& session, const QStrin
         &WorkspaceController::importInto);
     if (before)
         file->insertSeparator(before);
+
+    // A commit that failed: nothing since is acknowledged; say so until a commit succeeds again.
+    connect(&m_session, &session::Session::persistenceFailed, this, [this](const QString& why) {
+        m_window->statusBar()->showMessage(
+            tr("Not saved to the workspace: %1. Changes are not acknowledged until saving works "
+               "again.")
+                .arg(why));
+    });
+    connect(&m_session, &session::Session::persistenceRecovered, this, [this] {
+        m_window->statusBar()->showMessage(tr("Saved to the workspace again."), 10000);
+    });
 }
 
 void WorkspaceController::setSelection(std::function<QString()> currentQueue,
