@@ -74,4 +74,36 @@ TEST(QueueTransferTest, badJsonSaysWhichLineIsWrongAndImportsNothing)
     EXPECT_TRUE(broker.queues().empty());
 }
 
+TEST(QueueTransferTest, progressFollowsTheMessagesAndCanStop)
+{
+    ManualClock clock;
+    Broker broker(clock);
+    ASSERT_TRUE(broker.createQueue({.name = "q"}).ok());
+    ASSERT_TRUE(broker.createQueue({.name = "into"}).ok());
+    for (int i = 0; i < 10'000; ++i)
+        ASSERT_TRUE(broker.sendMessage({.queue = "q", .body = std::to_string(i)}).ok());
+    std::vector<std::pair<std::int64_t, std::int64_t>> calls;
+    auto text
+        = exportQueues(broker, {.queues = {"q"}, .progress = [&](std::int64_t d, std::int64_t t) {
+                                    calls.emplace_back(d, t);
+                                    return true;
+                                }});
+    ASSERT_TRUE(text.ok());
+    ASSERT_FALSE(calls.empty());
+    EXPECT_EQ(calls.back(), std::make_pair(std::int64_t{10'000}, std::int64_t{10'000}));
+
+    // Stopped at the first report: what was sent before stays, the rest is not sent.
+    auto stopped = importQueues(
+        broker, *text, {.intoQueue = "into", .progress = [](auto, auto) { return false; }});
+    EXPECT_TRUE(stopped.ok);
+    EXPECT_TRUE(stopped.stopped);
+    EXPECT_LT(stopped.messagesImported, 10'000);
+    EXPECT_EQ(static_cast<std::int64_t>(broker.peekMessages("into")->size()),
+              stopped.messagesImported);
+
+    // A stopped export is an error, not half a file.
+    EXPECT_FALSE(
+        exportQueues(broker, {.queues = {"q"}, .progress = [](auto, auto) { return false; }}).ok());
+}
+
 } // namespace
