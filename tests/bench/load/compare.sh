@@ -4,11 +4,13 @@
 #   bash tests/bench/load/compare.sh            # build dir: build/ (BUILD_DIR overrides)
 #
 # For each server in turn: start it on a free port, run inflight_load (32 keep-alive connections,
-# 100-byte bodies) for SECONDS per mode — SendMessage requests/s, then ReceiveMessage(10) +
+# 100-byte bodies) for LOAD_SECONDS (10) per mode — SendMessage requests/s, then ReceiveMessage(10) +
 # DeleteMessageBatch messages/s (after FILL_SECONDS of SendMessageBatch filling, not measured) —
 # over the JSON protocol, and for Inflight also over Query (fauxqs speaks JSON only). ROUNDS
 # rounds alternate the servers so that both see the same machine; the table shows each figure's
-# median, the servers' CPU time per request or message, and the ratios.
+# median, the servers' CPU time per SendMessage, and the ratios. Also: WARMUP (1 s, not counted),
+# FILL_MESSAGES (at most this many filled; 2,000,000), CONNECTIONS (32), BUILD_DIR,
+# FAUXQS_VERSION.
 #
 # Then, if inflight_window_load was built, the same two JSON modes once more against the real
 # window with its endpoint, measuring how late the window's event loop runs meanwhile.
@@ -19,8 +21,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
-SECONDS_PER_MODE=${SECONDS:-10}
+SECONDS_PER_MODE=${LOAD_SECONDS:-10}
 FILL_SECONDS=${FILL_SECONDS:-10}
+FILL_MESSAGES=${FILL_MESSAGES:-2000000}
 WARMUP=${WARMUP:-1}
 ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-32}
@@ -88,7 +91,7 @@ measure() {
     before=$(cpu_ticks "$SERVER_PID")
     line=$("$LOAD" --url "$SERVER_URL" --mode "$mode" --protocol "$protocol" \
         --connections "$CONNECTIONS" --seconds "$SECONDS_PER_MODE" --warmup "$WARMUP" \
-        --fill-seconds "$FILL_SECONDS" --label "$server")
+        --fill-seconds "$FILL_SECONDS" --fill-messages "$FILL_MESSAGES" --label "$server")
     after=$(cpu_ticks "$SERVER_PID")
     echo "$line cpu_ticks=$((after - before)) round=$round" | tee -a "$WORK/results" >&2
 }
@@ -132,7 +135,7 @@ fi
 
 # The table: medians over the rounds; CPU time per request (send) or message (receive), with the
 # warm-up and (for receive) the fill inside the CPU time, so it is an upper bound.
-/usr/bin/env python3 - "$WORK/results" "$SECONDS_PER_MODE" <<'PY'
+/usr/bin/env python3 - "$WORK/results" "$WARMUP" <<'PY'
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -151,13 +154,13 @@ for key in sorted(rows, key=lambda k: (k[1], k[2], order[k[0]])):
     print(f"{server:9} {protocol:8} {names[mode]:30} {median(key, 'rate'):>10.0f}"
           f" {median(key, 'p50_ms'):>8.2f} {median(key, 'p99_ms'):>8.2f}")
 print()
-seconds = float(sys.argv[2])
+warmup = float(sys.argv[2])
 for server in ("inflight", "fauxqs"):
     key = (server, "send", "json")
     if key in rows:
-        # Ticks are 10 ms; the CPU time includes the warm-up second, so count its requests too.
+        # Ticks are 10 ms; the CPU time includes the warm-up, so count its requests too.
         per = statistics.median(
-            float(r["cpu_ticks"]) * 1e4 / (float(r["rate"]) * (float(r["seconds"]) + 1))
+            float(r["cpu_ticks"]) * 1e4 / (float(r["rate"]) * (float(r["seconds"]) + warmup))
             for r in rows[key])
         print(f"{server:9} server CPU per SendMessage: {per:.1f} us")
 print()
