@@ -124,7 +124,7 @@ void HttpServer::dropConnections()
         std::lock_guard lock(m_inboxMutex);
         m_inbox.clear();
     }
-    for (auto& [key, wait] : m_waits)
+    for (auto& [connection, wait] : m_waits)
         delete wait.receive; // cancels the engine wait
     m_waits.clear();
 }
