@@ -125,7 +125,8 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
         return located.error();
     Message* m = located->message;
     if (!m && q.isOci())
-        return makeError(ErrorCode::ResourceNotFound, "The message of this receipt no longer exists.", "receipt");
+        return makeError(ErrorCode::ResourceNotFound,
+                         "The message of this receipt no longer exists.", "receipt");
     if (!m)
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::string(handle)

@@ -66,7 +66,7 @@ struct SendMessageRequest {
 struct SendResult {
     std::string messageId{};
     std::string sequenceNumber{}; // FIFO only
-    bool deduplicated = false;  // a duplicate: not enqueued, original id echoed
+    bool deduplicated = false;    // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;
     Millis expiresAt = 0; // retention deadline (OCI expireAfter)
 };
@@ -95,7 +95,7 @@ struct BatchResult {
 
 struct ReceiveRequest {
     std::string queue{};
-    std::optional<std::int64_t> maxMessages;       // SQS 1..10 (default 1); OCI 1..20
+    std::optional<std::int64_t> maxMessages;         // SQS 1..10 (default 1); OCI 1..20
     std::optional<std::int64_t> visibilityTimeout{}; // 0..43200; default the queue's
     std::optional<std::int64_t> waitTimeSeconds{};   // SQS 0..20, OCI 0..30; default the queue's
     // Union of AttributeNames and MessageSystemAttributeNames: "All" or single names.
@@ -111,8 +111,8 @@ struct ReceivedMessage {
     std::string messageId{};
     std::string receiptHandle{};
     std::string body{};
-    MessageAttributes attributes{};   // after MessageAttributeNames filtering
-    StringMap systemAttributes{};     // only those asked for
+    MessageAttributes attributes{}; // after MessageAttributeNames filtering
+    StringMap systemAttributes{};   // only those asked for
     std::uint32_t receiveCount = 0; // after this receive (OCI deliveryCount)
     Millis sentAt = 0;
     Millis visibleAt = 0; // OCI visibleAfter

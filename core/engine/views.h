@@ -82,7 +82,7 @@ struct QueueView {
     std::string deadLetterTarget;     // DLQ name from the redrive policy (OCI: built-in DLQ)
     std::int64_t maxReceiveCount = 0; // 0 = no DLQ
     std::vector<std::string> deadLetterSources{}; // queues whose DLQ this is
-    bool isBuiltInDeadLetterQueue = false;      // an OCI queue's DLQ
+    bool isBuiltInDeadLetterQueue = false;        // an OCI queue's DLQ
 };
 
 } // namespace inflight::engine
