@@ -452,11 +452,6 @@ struct RangeCase {
     bool accepted;
 };
 
-void PrintTo(const RangeCase& c, std::ostream* os)
-{
-    *os << c.attribute << '=' << c.value;
-}
-
 // §1.3 ranges, each end just inside and just outside (A.15).
 const std::vector<RangeCase>& rangeCases()
 {
