@@ -28,6 +28,22 @@ Status validateIds(const Queue& q, const std::vector<Entry>& entries)
     return validateBatchEntryIds(ids, maxBatchEntries(q));
 }
 
+// Runs `one` on every entry; successes and failures are collected in request order.
+template <class T, class Entry, class One>
+BatchResult<T> collectBatch(const std::vector<Entry>& entries, One one)
+{
+    BatchResult<T> result;
+    for (const Entry& e : entries) {
+        Result<T> r = one(e);
+        result.succeededInOrder.push_back(r.ok());
+        if (r)
+            result.successful.push_back({e.id, std::move(r).value()});
+        else
+            result.failed.push_back({e.id, r.error(), true});
+    }
+    return result;
+}
+
 } // namespace
 
 Broker::Broker(const Clock& clock, BrokerOptions options)
@@ -230,16 +246,9 @@ Result<BatchResult<SendResult>> Broker::sendMessageBatch(std::string_view queue,
     }
     const Millis now = clock().now();
     m_state->settle(q, now);
-    BatchResult<SendResult> result;
-    for (const BatchSendEntry& e : entries) {
-        auto r = m_state->sendOne(q, e.message, true, now, origin);
-        result.succeededInOrder.push_back(r.ok());
-        if (r)
-            result.successful.push_back({e.id, std::move(r).value()});
-        else
-            result.failed.push_back({e.id, r.error(), true});
-    }
-    return result;
+    return collectBatch<SendResult>(entries, [&](const BatchSendEntry& e) {
+        return m_state->sendOne(q, e.message, true, now, origin);
+    });
 }
 
 Result<ReceiveResult> Broker::receiveMessage(const ReceiveRequest& request)
@@ -320,16 +329,9 @@ Result<BatchResult<Done>> Broker::deleteMessageBatch(std::string_view queue,
         return s.error();
     const Millis now = clock().now();
     m_state->settle(**q, now);
-    BatchResult<Done> result;
-    for (const BatchReceiptEntry& e : entries) {
-        Status s = m_state->deleteOne(**q, e.receiptHandle, now, origin);
-        result.succeededInOrder.push_back(s.ok());
-        if (s)
-            result.successful.push_back({e.id, Done{}});
-        else
-            result.failed.push_back({e.id, s.error(), true});
-    }
-    return result;
+    return collectBatch<Done>(entries, [&](const BatchReceiptEntry& e) {
+        return m_state->deleteOne(**q, e.receiptHandle, now, origin);
+    });
 }
 
 Result<ChangeVisibilityResult> Broker::changeMessageVisibility(
@@ -356,16 +358,9 @@ Result<BatchResult<ChangeVisibilityResult>> Broker::changeMessageVisibilityBatch
         return s.error();
     const Millis now = clock().now();
     m_state->settle(**q, now);
-    BatchResult<ChangeVisibilityResult> result;
-    for (const BatchReceiptEntry& e : entries) {
-        auto r = m_state->changeOne(**q, e.receiptHandle, e.visibilityTimeout, now, origin);
-        result.succeededInOrder.push_back(r.ok());
-        if (r)
-            result.successful.push_back({e.id, std::move(r).value()});
-        else
-            result.failed.push_back({e.id, r.error(), true});
-    }
-    return result;
+    return collectBatch<ChangeVisibilityResult>(entries, [&](const BatchReceiptEntry& e) {
+        return m_state->changeOne(**q, e.receiptHandle, e.visibilityTimeout, now, origin);
+    });
 }
 
 // ---- move tasks --------------------------------------------------------------------------------
