@@ -120,11 +120,10 @@ Status Broker::setQueueAttributes(std::string_view name, const StringMap& attrib
                                   const Origin& origin)
 {
     CallScope scope(*m_state);
-    auto q = m_state->requireQueue(name);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(name, now);
     if (!q)
         return q.error();
-    const Millis now = clock().now();
-    m_state->settle(**q, now);
     return setAttributesIn(*m_state, **q, attributes, now, origin);
 }
 
@@ -158,11 +157,10 @@ Result<StringMap> Broker::listQueueTags(std::string_view name)
 Status Broker::purgeQueue(std::string_view name, PurgeTarget target, const Origin& origin)
 {
     CallScope scope(*m_state);
-    auto q = m_state->requireQueue(name);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(name, now);
     if (!q)
         return q.error();
-    const Millis now = clock().now();
-    m_state->settle(**q, now);
     return purgeIn(*m_state, **q, target, now, origin);
 }
 
@@ -201,11 +199,10 @@ Status Broker::removePermission(std::string_view name, const std::string& label,
 Result<SendResult> Broker::sendMessage(const SendMessageRequest& request)
 {
     CallScope scope(*m_state);
-    auto q = m_state->requireQueue(request.queue);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(request.queue, now);
     if (!q)
         return q.error();
-    const Millis now = clock().now();
-    m_state->settle(**q, now);
     return m_state->sendOne(**q, request, false, now, request.origin);
 }
 
@@ -309,11 +306,10 @@ Status Broker::deleteMessage(std::string_view queue, std::string_view receiptHan
                              const Origin& origin)
 {
     CallScope scope(*m_state);
-    auto q = m_state->requireQueue(queue);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(queue, now);
     if (!q)
         return q.error();
-    const Millis now = clock().now();
-    m_state->settle(**q, now);
     return m_state->deleteOne(**q, receiptHandle, now, origin);
 }
 
@@ -339,11 +335,10 @@ Result<ChangeVisibilityResult> Broker::changeMessageVisibility(
     std::optional<std::int64_t> visibilityTimeout, const Origin& origin)
 {
     CallScope scope(*m_state);
-    auto q = m_state->requireQueue(queue);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(queue, now);
     if (!q)
         return q.error();
-    const Millis now = clock().now();
-    m_state->settle(**q, now);
     return m_state->changeOne(**q, receiptHandle, visibilityTimeout, now, origin);
 }
 

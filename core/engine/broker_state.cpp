@@ -80,6 +80,14 @@ Result<Queue*> BrokerState::requireQueue(std::string_view name)
                      "QueueUrl");
 }
 
+Result<Queue*> BrokerState::settledQueue(std::string_view name, Millis now)
+{
+    auto q = requireQueue(name);
+    if (q)
+        settle(**q, now);
+    return q;
+}
+
 Queue* BrokerState::findQueueByArn(std::string_view arn)
 {
     const std::string prefix = arnFor("");

@@ -114,6 +114,8 @@ public:
     // ---- look-up ----
     Queue* findQueue(std::string_view name);
     Result<Queue*> requireQueue(std::string_view name);
+    // requireQueue, then brought up to date with the clock (settle).
+    Result<Queue*> settledQueue(std::string_view name, Millis now);
     Queue* findQueueByArn(std::string_view arn);
     std::string arnFor(std::string_view name) const;
     Queue* deadLetterTarget(Queue& q); // the queue a receive moves to, if any
