@@ -5,6 +5,8 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 
 namespace inflight::protocol {
 
@@ -51,6 +53,38 @@ engine::Result<std::string> queueFromSegments(const SqsContext& context,
     return segments.last().toStdString();
 }
 
+struct PlainQueueUrl {
+    std::string_view account;
+    std::string_view name;
+};
+
+// The account and name of `http(s)://host/<account>/<name>` when nothing in it needs QUrl: no
+// percent-escapes, query, fragment or empty segment. What SDKs send back is always this shape;
+// anything else goes through QUrl, with the same result.
+std::optional<PlainQueueUrl> plainQueueUrl(std::string_view url)
+{
+    std::size_t authority = 0;
+    if (url.starts_with("http://"))
+        authority = 7;
+    else if (url.starts_with("https://"))
+        authority = 8;
+    else
+        return std::nullopt;
+    const std::size_t pathStart = url.find('/', authority);
+    if (pathStart == std::string_view::npos)
+        return std::nullopt;
+    const std::string_view path = url.substr(pathStart + 1);
+    if (path.empty() || path.find_first_of("%?#") != std::string_view::npos
+        || path.find("//") != std::string_view::npos || path.back() == '/')
+        return std::nullopt;
+    const std::size_t lastSlash = path.rfind('/');
+    if (lastSlash == std::string_view::npos)
+        return std::nullopt; // one segment: no account
+    const std::size_t accountStart = path.rfind('/', lastSlash - 1);
+    const std::size_t from = accountStart == std::string_view::npos ? 0 : accountStart + 1;
+    return PlainQueueUrl{path.substr(from, lastSlash - from), path.substr(lastSlash + 1)};
+}
+
 } // namespace
 
 ActionHandler findSqsAction(const QString& action)
@@ -79,9 +113,15 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
 {
     engine::Result<std::string> name = queueDoesNotExist();
     if (auto url = request.string(QStringLiteral("QueueUrl"))) {
-        const QUrl parsed(QString::fromStdString(*url));
-        name = queueFromSegments(
-            context, parsed.path(QUrl::FullyDecoded).split(QLatin1Char('/'), Qt::SkipEmptyParts));
+        if (auto plain = plainQueueUrl(*url)) {
+            if (plain->account != context.broker.options().accountId)
+                return queueDoesNotExist();
+            name = std::string(plain->name);
+        } else {
+            const QUrl parsed(QString::fromStdString(*url));
+            name = queueFromSegments(context, parsed.path(QUrl::FullyDecoded)
+                                                  .split(QLatin1Char('/'), Qt::SkipEmptyParts));
+        }
     } else {
         QStringList segments;
         for (const QByteArray& segment : context.http.path.split('/')) {

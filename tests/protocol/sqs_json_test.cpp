@@ -5,6 +5,8 @@
 #include "engine/digest.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
 
 namespace inflight::protocol::testing {
 namespace {
@@ -288,6 +290,27 @@ TEST_F(SqsJsonTest, foreignAccountInQueueUrlIsNonExistentQueue)
                      withUrl(R"("MessageBody":"m")",
                              QStringLiteral("http://127.0.0.1:9324/123456789012/q"))),
                 400, "QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue");
+}
+
+TEST_F(SqsJsonTest, queueUrlSpellingsResolveByAccountAndName)
+{
+    // Only the last two path segments count (account, name), whatever the host, scheme, escapes,
+    // empty segments, query or trailing slash. Plain URLs take a fast path, the rest QUrl; both
+    // must agree.
+    for (const char* given :
+         {"http://127.0.0.1:9324/000000000000/q", "https://sqs.eu-west-1.amazonaws.com/000000000000/q",
+          "http://h/000000000000/q/", "http://h/000000000000/%71", "http://h/000000000000/q?x=1",
+          "http://h//000000000000//q", "http://h/prefix/000000000000/q", "/000000000000/q"}) {
+        const HttpResponse response = json(
+            "SendMessage", withUrl(R"("MessageBody":"m")", QString::fromLatin1(given)));
+        EXPECT_EQ(response.status, 200) << given << ": " << response.body.toStdString();
+    }
+    for (const char* given : {"http://h/123456789012/q", "http://h/q", "http://h/000000000000/r",
+                              "http://h/000000000000", "http://h", "q"}) {
+        expectError(
+            json("SendMessage", withUrl(R"("MessageBody":"m")", QString::fromLatin1(given))), 400,
+            "QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue");
+    }
 }
 
 TEST_F(SqsJsonTest, secondPurgeWithinAMinuteIs403)
@@ -643,6 +666,23 @@ TEST_F(SqsJsonTest, oversizedRequestIs413InJson)
     const HttpResponse response = requestTooLarge(jsonRequest("SendMessage", {}));
     expectError(response, 413, "RequestEntityTooLarge", "RequestEntityTooLarge");
 }
+
+TEST_F(SqsJsonTest, everyAnswerCarriesItsOwnVersion4RequestId)
+{
+    // SDKs log x-amzn-RequestId; users quote it. It is a UUID (version 4, RFC 4122 variant), and
+    // no two answers share one.
+    static const QRegularExpression uuid4(QStringLiteral(
+        "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
+    QSet<QByteArray> seen;
+    for (int i = 0; i < 1000; ++i) {
+        const QByteArray id
+            = json("SendMessage", withUrl(R"("MessageBody":"x")")).header("x-amzn-RequestId");
+        ASSERT_TRUE(uuid4.match(QString::fromLatin1(id)).hasMatch()) << id.toStdString();
+        seen.insert(id);
+    }
+    EXPECT_EQ(seen.size(), 1000);
+}
+
 
 } // namespace
 } // namespace inflight::protocol::testing
