@@ -49,7 +49,8 @@ struct Event {
 };
 
 // Receives events in batches, after the engine call that produced them has finished and the
-// engine is consistent. A sink must not call back into the broker.
-using EventSink = std::function<void(std::span<const Event>)>;
+// engine is consistent. A sink must not call back into the broker. The batch is the sink's: it
+// may move the events out (a sink taking std::span<const Event> works as well).
+using EventSink = std::function<void(std::span<Event>)>;
 
 } // namespace inflight::engine

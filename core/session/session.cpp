@@ -5,6 +5,7 @@
 #include <QPointer>
 
 #include <algorithm>
+#include <iterator>
 
 namespace inflight::session {
 
@@ -26,7 +27,7 @@ Session::Session(engine::BrokerOptions options, engine::Millis start, QObject* p
     m_real.start();
     m_clock = std::make_unique<engine::SimulatedClock>([this] { return m_real.elapsed(); }, start);
     m_broker = std::make_unique<engine::Broker>(*m_clock, std::move(options));
-    m_broker->setEventSink([this](std::span<const engine::Event> events) { onEvents(events); });
+    m_broker->setEventSink([this](std::span<engine::Event> events) { onEvents(events); });
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Session::advanceNow);
@@ -89,9 +90,10 @@ void Session::rearm()
     m_timer.start(static_cast<int>(std::max<engine::Millis>(wait, 0)));
 }
 
-void Session::onEvents(std::span<const engine::Event> events)
+void Session::onEvents(std::span<engine::Event> events)
 {
-    m_pending.insert(m_pending.end(), events.begin(), events.end());
+    m_pending.insert(m_pending.end(), std::make_move_iterator(events.begin()),
+                     std::make_move_iterator(events.end()));
     queueFlush();
 }
 

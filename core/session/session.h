@@ -82,7 +82,7 @@ Q_SIGNALS:
     void persistenceRecovered();
 
 private:
-    void onEvents(std::span<const engine::Event> events);
+    void onEvents(std::span<engine::Event> events);
     void flushEvents();
     void rearm();
     void queueFlush();
