@@ -62,7 +62,8 @@ SqsCodes sqsCodes(ErrorCode code)
 
 SqsWireError makeSqs(int status, const char* queryCode, const char* jsonShape, QString message)
 {
-    return {status, QByteArray(queryCode), QByteArray(jsonShape), std::move(message)};
+    // A 5xx is ours to fix, never the client's.
+    return {status, QByteArray(queryCode), QByteArray(jsonShape), std::move(message), status < 500};
 }
 
 OciWireError makeOci(int status, const char* code, QString message)
@@ -92,6 +93,7 @@ SqsWireError sqsWireError(ProtocolError error, const QString& message)
         return makeSqs(400, "SerializationException", "SerializationException", message);
     case ProtocolError::RequestEntityTooLarge:
         return makeSqs(413, "RequestEntityTooLarge", "RequestEntityTooLarge", message);
+    case ProtocolError::NotStored: return makeSqs(500, "InternalError", "InternalError", message);
     }
     return makeSqs(500, "InternalError", "InternalError", message);
 }
@@ -135,6 +137,7 @@ OciWireError ociWireError(ProtocolError error, const QString& message)
     case ProtocolError::MalformedBody: return makeOci(400, "InvalidParameter", message);
     case ProtocolError::RequestEntityTooLarge:
         return makeOci(413, "RequestEntityTooLarge", message);
+    case ProtocolError::NotStored: return makeOci(500, "InternalServerError", message);
     }
     return makeOci(500, "InternalServerError", message);
 }

@@ -13,6 +13,11 @@ struct SqsWireError {
     QByteArray queryCode; // Query <Code>, x-amzn-query-error code, batch entry Code
     QByteArray jsonShape; // JSON __type suffix after "com.amazonaws.sqs#"
     QString message;
+    // Whose fault it is: the client's (every error the client can fix), or ours (a 500).
+    bool senderFault = true;
+
+    // "Sender" or "Receiver": the Query <Type> and the second part of x-amzn-query-error.
+    const char* fault() const { return senderFault ? "Sender" : "Receiver"; }
 };
 
 // Errors of the transport or the codecs themselves, which the engine never reports.
@@ -22,10 +27,13 @@ enum class ProtocolError {
     UnknownOperation,      // JSON: unknown X-Amz-Target (400 UnknownOperationException)
     MalformedBody,         // JSON: body is not a JSON object (400 SerializationException)
     RequestEntityTooLarge, // body over kMaxRequestBody (413 RequestEntityTooLarge)
+    NotStored, // the workspace could not store the change (500 InternalError, Receiver fault)
 };
 
-// The engine's error on the SQS wire: the table of §2.5.
+// The engine's error on the SQS wire: the table of §2.5 (all Sender faults).
 SqsWireError sqsWireError(const engine::Error& error);
+// The spec gives no SQS code for a failure of our own; NotStored is 500 `InternalError` (JSON
+// shape and Query code alike), a Receiver fault, which SDKs retry.
 SqsWireError sqsWireError(ProtocolError error, const QString& message);
 
 // An OCI REST error: `{"code": …, "message": …}` with an HTTP status (§6.1).
@@ -40,6 +48,7 @@ struct OciWireError {
 // in flight) ⇒ 409 Conflict; OverLimit ⇒ 429 TooManyRequests; every other (invalid input,
 // receipt handles included) ⇒ 400 InvalidParameter.
 OciWireError ociWireError(const engine::Error& error);
+// NotStored ⇒ 500 InternalServerError (OCI API conventions, §6.1).
 OciWireError ociWireError(ProtocolError error, const QString& message);
 
 } // namespace inflight::protocol

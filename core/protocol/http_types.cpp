@@ -17,6 +17,17 @@ QByteArray findHeader(const QList<QPair<QByteArray, QByteArray>>& headers, const
     return {};
 }
 
+// `request` matters only to OCI, for its opc-request-id.
+HttpResponse errorAnswer(WireProtocol protocol, const HttpRequest& request, ProtocolError error,
+                         const QString& message)
+{
+    if (protocol == WireProtocol::OciRest)
+        return oci::errorResponse(request, ociWireError(error, message));
+    const SqsProtocol sqs
+        = protocol == WireProtocol::SqsJson ? SqsProtocol::Json : SqsProtocol::Query;
+    return SqsResponder(sqs, QString()).error(sqsWireError(error, message));
+}
+
 } // namespace
 
 QByteArray HttpRequest::header(const QByteArray& name) const
@@ -29,15 +40,35 @@ QByteArray HttpResponse::header(const QByteArray& name) const
     return findHeader(headers, name);
 }
 
+WireProtocol wireProtocol(const HttpRequest& request)
+{
+    if (oci::isOciPath(request.path))
+        return WireProtocol::OciRest;
+    return detectSqsProtocol(request) == SqsProtocol::Json ? WireProtocol::SqsJson
+                                                           : WireProtocol::SqsQuery;
+}
+
 HttpResponse requestTooLarge(const HttpRequest& request)
 {
     const QString message
         = QStringLiteral("The request body must not be larger than %1 bytes.").arg(kMaxRequestBody);
-    if (oci::isOciPath(request.path))
-        return oci::errorResponse(request,
-                                  ociWireError(ProtocolError::RequestEntityTooLarge, message));
-    return SqsResponder(detectSqsProtocol(request), QString())
-        .error(sqsWireError(ProtocolError::RequestEntityTooLarge, message));
+    return errorAnswer(wireProtocol(request), request, ProtocolError::RequestEntityTooLarge,
+                       message);
+}
+
+HttpResponse notStored(WireProtocol protocol, const HttpResponse& unsent, const QString& reason)
+{
+    QString message = QStringLiteral("The workspace could not store this change, so it is not "
+                                     "acknowledged.");
+    if (!reason.isEmpty())
+        message += QLatin1Char(' ') + reason;
+    HttpRequest answering; // all an error answer takes from the request it answers
+    if (protocol == WireProtocol::OciRest) {
+        const QByteArray id = unsent.header(QByteArrayLiteral("opc-request-id"));
+        if (!id.isEmpty())
+            answering.headers.append({QByteArrayLiteral("opc-request-id"), id});
+    }
+    return errorAnswer(protocol, answering, ProtocolError::NotStored, message);
 }
 
 } // namespace inflight::protocol

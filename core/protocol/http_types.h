@@ -5,6 +5,8 @@
 #include <QPair>
 #include <QString>
 
+#include <cstdint>
+
 namespace inflight::protocol {
 
 // One HTTP request as the server received it. The codecs never see a socket.
@@ -34,11 +36,25 @@ struct HttpResponse {
 // (SendMessageBatch); form and JSON encoding of binary attributes need headroom, hence 2 MiB.
 inline constexpr qsizetype kMaxRequestBody = 2 * 1024 * 1024;
 
+// The protocol a request speaks, decided from its path and headers alone as Endpoint::handle
+// decides it: OCI Queue REST under /20210201/, else SQS AWS JSON 1.0 or Query (spec §2.2). Small
+// enough to keep with every answer in flight.
+enum class WireProtocol : std::uint8_t { SqsJson, SqsQuery, OciRest };
+WireProtocol wireProtocol(const HttpRequest& request);
+
 // The answer to a request whose body exceeds kMaxRequestBody, in the request's own protocol (SQS
 // JSON, Query or OCI REST, decided from the headers and path alone). SQS has no modelled error for
 // this, so we answer HTTP 413 with the code `RequestEntityTooLarge` (JSON `__type` suffix and
 // `x-amzn-query-error` code, Query `<Code>`, OCI `code`): SDKs surface the status and code as a
 // client error without retrying.
 HttpResponse requestTooLarge(const HttpRequest& request);
+
+// What a client gets instead of `unsent`, the answer to its request of `protocol`, when the
+// workspace could not store the changes made up to that request: nothing unstored is acknowledged.
+// HTTP 500 — SQS `InternalError` as a Receiver fault (JSON `__type` suffix and
+// `x-amzn-query-error`, Query `<Code>` and `<Type>`), OCI `InternalServerError` with unsent's
+// opc-request-id — which SDKs retry. The message says so, followed by `reason` (the store's, for
+// the user) when there is one.
+HttpResponse notStored(WireProtocol protocol, const HttpResponse& unsent, const QString& reason);
 
 } // namespace inflight::protocol

@@ -62,7 +62,8 @@ HttpResponse error(const SqsWireError& error)
     body.insert(QStringLiteral("message"), error.message);
     HttpResponse response = respond(error.status, body);
     // botocore reports the header's code and fault as the error's Code and Type (§2.5).
-    response.headers.append({QByteArrayLiteral("x-amzn-query-error"), error.queryCode + ";Sender"});
+    response.headers.append(
+        {QByteArrayLiteral("x-amzn-query-error"), error.queryCode + ';' + error.fault()});
     return response;
 }
 

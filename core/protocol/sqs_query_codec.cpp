@@ -403,7 +403,7 @@ HttpResponse error(const SqsWireError& error)
     writer.writeStartElement(QStringLiteral("ErrorResponse"));
     writer.writeAttribute(QStringLiteral("xmlns"), kNamespace);
     writer.writeStartElement(QStringLiteral("Error"));
-    writeTextElement(writer, QStringLiteral("Type"), QStringLiteral("Sender"));
+    writeTextElement(writer, QStringLiteral("Type"), QString::fromLatin1(error.fault()));
     writeTextElement(writer, QStringLiteral("Code"), QString::fromLatin1(error.queryCode));
     writeTextElement(writer, QStringLiteral("Message"), error.message);
     writer.writeEmptyElement(QStringLiteral("Detail"));

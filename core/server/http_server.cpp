@@ -168,11 +168,13 @@ void HttpServer::answerWhenDurable()
         return;
     }
     // Acknowledged means durable: the answers wait for the session's next commit. If it fails,
-    // the clients get no answer (their connections close) rather than a false acknowledgement.
+    // each client gets a 500 in its request's protocol instead of a false acknowledgement, on a
+    // connection that stays open; SDKs retry it.
     m_session.whenDurable(this, [this, answers = std::move(m_answers)](bool stored) mutable {
         if (!stored) {
+            const QString reason = m_session.persistenceError();
             for (ConnectionAnswer& answer : answers)
-                answer.drop = true;
+                answer.response = protocol::notStored(answer.protocol, answer.response, reason);
         }
         m_worker->post(answers);
     });
@@ -189,14 +191,19 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
         }
         return;
     }
+    // The protocol is needed again only if a commit fails, so only with a workspace: the
+    // in-memory endpoint answers everything as it is and does not look for it.
+    const protocol::WireProtocol wire = m_session.hasPersistence()
+        ? protocol::wireProtocol(*request)
+        : protocol::WireProtocol::SqsJson;
     protocol::Outcome outcome = m_endpoint.handle(*request);
     if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
-        m_answers.push_back({connection, std::move(*response)});
+        m_answers.push_back({connection, wire, std::move(*response)});
         return;
     }
     auto& deferred = std::get<protocol::DeferredReceive>(outcome);
     session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
-    m_waits[connection] = Wait{receive, std::move(deferred.respond)};
+    m_waits[connection] = Wait{receive, wire, std::move(deferred.respond)};
     // finished() is always emitted from the event loop, even for an answer known at once.
     connect(receive, &session::PendingReceive::finished, this,
             [this, connection] { finishWait(connection); });
@@ -209,7 +216,7 @@ void HttpServer::finishWait(quint64 connection)
         return;
     Wait wait = std::move(it->second);
     m_waits.erase(it);
-    m_answers.push_back({connection, wait.respond(wait.receive->result())});
+    m_answers.push_back({connection, wait.protocol, wait.respond(wait.receive->result())});
     answerWhenDurable();
     wait.receive->deleteLater(); // we are inside its signal
 }

@@ -31,8 +31,10 @@ using ConnectionRequests = std::vector<std::pair<quint64, std::optional<protocol
 // request comes to this object's thread — the session's — and goes to protocol::Endpoint against
 // the session's broker, with the client's "ip:port" as its origin. Long polls are held open
 // through Session::receive() without blocking anything, and cancelled when their client hangs
-// up. Request bodies over protocol::kMaxRequestBody are refused before they are read. Lives on the
-// session's thread; the engine is never touched from another.
+// up. Request bodies over protocol::kMaxRequestBody are refused before they are read. Answers
+// leave only once the session has stored what they acknowledge (Session::whenDurable); when the
+// workspace cannot store it, the client gets an HTTP 500 in its request's protocol instead. Lives
+// on the session's thread; the engine is never touched from another.
 class HttpServer : public QObject {
     Q_OBJECT
 public:
@@ -68,6 +70,7 @@ private:
 
     struct Wait {
         session::PendingReceive* receive;
+        protocol::WireProtocol protocol; // of the request, for ConnectionAnswer::protocol
         std::function<protocol::HttpResponse(const engine::Result<engine::ReceiveResult>&)> respond;
     };
 
@@ -77,7 +80,8 @@ private:
     void drainInbox();
     void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
     void finishWait(quint64 connection);
-    // Sends m_answers once the session has stored what they acknowledge.
+    // Sends m_answers once the session has stored what they acknowledge; if that commit fails,
+    // sends protocol::notStored() answers in their place.
     void answerWhenDurable();
     void dropConnections();
 

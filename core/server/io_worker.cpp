@@ -199,10 +199,7 @@ void IoWorker::takeCommands()
         const auto it = m_connections.find(answer.connection);
         if (it == m_connections.end())
             continue;
-        if (answer.drop)
-            it->second->abort();
-        else
-            it->second->respond(answer.response);
+        it->second->respond(answer.response);
     }
     m_delivering.clear();
 

@@ -23,10 +23,11 @@ class HttpServer;
 // The answer to one connection's request, on its way back to the worker.
 struct ConnectionAnswer {
     quint64 connection = 0;
+    // The request's protocol: if the workspace cannot store what the answer acknowledges, the
+    // server replaces it with an error in that protocol (protocol::notStored). The worker only
+    // writes `response`.
+    protocol::WireProtocol protocol = protocol::WireProtocol::SqsJson;
     protocol::HttpResponse response;
-    // Close the connection instead of answering: the request's effect could not be made durable,
-    // and an answer would acknowledge it.
-    bool drop = false;
 };
 
 // Requests from a worker's connections, for the engine's thread; no request: word that the

@@ -1,12 +1,18 @@
 """The HTTP layer of `inflight --headless` over raw sockets: keep-alive, pipelining in order,
 long polls held without blocking other connections and cancelled when their client hangs up,
-the request body limit, 100-continue and malformed input. Run with /usr/bin/python3 by ctest
-(label e2e)."""
+the request body limit, 100-continue, malformed input, and the answers when the workspace cannot
+store a change. Run with /usr/bin/python3 by ctest (label e2e)."""
 
 import json
 import os
+import re
+import resource
+import shutil
+import signal
 import socket
+import subprocess
 import sys
+import tempfile
 import time
 import unittest
 from urllib.parse import urlparse
@@ -28,8 +34,8 @@ def tearDownModule():
     assert SERVER.stop() == 0, "inflight exits cleanly on SIGTERM"
 
 
-def connect():
-    address = urlparse(SERVER.url)
+def connect(url=None):
+    address = urlparse(url or SERVER.url)
     sock = socket.create_connection((address.hostname, address.port), timeout=10)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return sock
@@ -83,8 +89,27 @@ class Reader:
             return False
 
 
-def queue_url(name):
-    return f"{SERVER.url}/000000000000/{name}"
+def queue_url(name, url=None):
+    return f"{url or SERVER.url}/000000000000/{name}"
+
+
+def query_request(form):
+    body = form.encode()
+    return (b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/x-www-form-urlencoded; charset=utf-8\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body)) + body
+
+
+def oci_request(method, path, payload, request_id):
+    body = json.dumps(payload).encode()
+    return (f"{method} /20210201/queues/{path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Content-Type: application/json\r\nopc-request-id: {request_id}\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+def xml_text(body, element):
+    match = re.search(rf"<{element}>([^<]*)</{element}>".encode(), body)
+    return match.group(1).decode() if match else None
 
 
 def create_queue(name):
@@ -226,6 +251,156 @@ class HttpServer(unittest.TestCase):
             reader = Reader(sock)
             self.assertEqual(reader.response()[0], 400)
             self.assertTrue(reader.closed())
+
+
+class FileSizeLimitedInflight:
+    """`inflight --headless` on a workspace whose files cannot grow past `limit` bytes
+    (RLIMIT_FSIZE, SIGXFSZ ignored): a full disk for this process alone, without privileges.
+    allow_growth() lifts the limit while it runs, as freeing disk space would."""
+
+    def __init__(self, limit, *options):
+        def limit_files():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes fail with EFBIG instead
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(
+            [os.environ["INFLIGHT_BIN"], "--headless", "--listen", "127.0.0.1:0", *options],
+            stdout=subprocess.PIPE, stderr=self.log, text=True, preexec_fn=limit_files)
+        line = self.process.stdout.readline()
+        match = re.match(r"Inflight endpoint listening on (http://\S+)", line)
+        if not match:
+            self.process.kill()
+            self.log.seek(0)
+            raise RuntimeError("inflight did not start: " + line + self.log.read())
+        self.url = match.group(1)
+
+    def allow_growth(self):
+        resource.prlimit(self.process.pid, resource.RLIMIT_FSIZE,
+                         (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+
+    def stop(self):
+        """Sends SIGTERM and returns the exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process.stdout.close()
+        self.log.close()
+        return self.process.returncode
+
+
+NOT_STORED = "The workspace could not store this change, so it is not acknowledged."
+
+
+class HttpServerWithAWorkspaceThatCannotStore(unittest.TestCase):
+    """Acknowledged means durable: while commits fail, every answer that would acknowledge an
+    unstored change is an HTTP 500 in its request's protocol, on a connection that stays open."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp(prefix="inflight-e2e-full-")
+        self.workspace = os.path.join(self.folder, "w.inflight")
+        self.server = FileSizeLimitedInflight(256 * 1024, "--workspace", self.workspace,
+                                              "--oci-queue", "full-oci")
+
+    def tearDown(self):
+        self.server.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, name):
+        return queue_url(name, self.server.url)
+
+    def expect_json_internal_error(self, response):
+        status, headers, body = response
+        self.assertEqual(status, 500, body)
+        self.assertEqual(headers.get("x-amzn-query-error"), "InternalError;Receiver")
+        self.assertEqual(headers.get("content-type"), "application/x-amz-json-1.0")
+        self.assertTrue(headers.get("x-amzn-requestid"))
+        error = json.loads(body)
+        self.assertEqual(error["__type"], "com.amazonaws.sqs#InternalError")
+        # Then the store's own reason, which names the workspace.
+        self.assertTrue(error["message"].startswith(NOT_STORED + " "), error["message"])
+        self.assertIn(self.workspace, error["message"])
+
+    def expect_query_internal_error(self, response):
+        status, headers, body = response
+        self.assertEqual(status, 500, body)
+        self.assertEqual(headers.get("content-type"), "text/xml")
+        self.assertIn(b"<ErrorResponse", body)
+        self.assertEqual(xml_text(body, "Type"), "Receiver")
+        self.assertEqual(xml_text(body, "Code"), "InternalError")
+        self.assertTrue(xml_text(body, "Message").startswith(NOT_STORED), body)
+
+    def test_failed_commits_are_answered_500_in_each_protocol_and_stored_once_there_is_room(self):
+        with connect(self.server.url) as sock, connect(self.server.url) as waiting:
+            reader = Reader(sock)
+            for name in ("full", "full-wait"):
+                sock.sendall(json_request("CreateQueue", {"QueueName": name}))
+                self.assertEqual(reader.response()[0], 200)
+
+            # SQS JSON: send until the workspace's files cannot grow any more.
+            acknowledged = 0
+            send = json_request("SendMessage", {"QueueUrl": self.url("full"),
+                                                "MessageBody": "x" * 4000})
+            for _ in range(200):
+                sock.sendall(send)
+                response = reader.response()  # never a closed connection
+                if response[0] != 200:
+                    break
+                acknowledged += 1
+            self.expect_json_internal_error(response)
+
+            # SQS Query, on the same connection: it stays open and keeps answering.
+            sock.sendall(query_request(f"Action=SendMessage&Version=2012-11-05"
+                                       f"&QueueUrl={self.url('full')}&MessageBody=by-query"))
+            self.expect_query_internal_error(reader.response())
+
+            # OCI REST, with the request's opc-request-id.
+            sock.sendall(oci_request("POST", "full-oci/messages",
+                                     {"messages": [{"content": "by-oci"}]}, "e2e-full-disk"))
+            status, headers, body = reader.response()
+            self.assertEqual(status, 500, body)
+            self.assertEqual(headers.get("opc-request-id"), "e2e-full-disk")
+            error = json.loads(body)
+            self.assertEqual(error["code"], "InternalServerError")
+            self.assertTrue(error["message"].startswith(NOT_STORED), error["message"])
+
+            # A long poll that a send completes: its answer (in its own protocol) would
+            # acknowledge a receive that was not stored either.
+            waiting.sendall(query_request(f"Action=ReceiveMessage&Version=2012-11-05"
+                                          f"&QueueUrl={self.url('full-wait')}"
+                                          f"&WaitTimeSeconds=10"))
+            time.sleep(0.2)
+            sock.sendall(json_request("SendMessage", {"QueueUrl": self.url("full-wait"),
+                                                      "MessageBody": "wake"}))
+            self.expect_json_internal_error(reader.response())
+            self.expect_query_internal_error(Reader(waiting).response())
+
+            # Room again: the next commit stores everything, the unacknowledged changes too
+            # (the engine made them; only the answers said otherwise).
+            self.server.allow_growth()
+            sock.sendall(json_request("GetQueueAttributes", {
+                "QueueUrl": self.url("full"), "AttributeNames": ["ApproximateNumberOfMessages"]}))
+            status, _, body = reader.response()
+            self.assertEqual(status, 200, body)
+            expected = acknowledged + 2  # the JSON and Query sends answered with 500
+            self.assertEqual(
+                json.loads(body)["Attributes"]["ApproximateNumberOfMessages"], str(expected))
+
+        self.assertEqual(self.server.stop(), 0, "inflight exits cleanly on SIGTERM")
+        with InflightProcess("--workspace", self.workspace) as reopened:
+            with connect(reopened.url) as sock:
+                sock.sendall(json_request("GetQueueAttributes", {
+                    "QueueUrl": queue_url("full", reopened.url),
+                    "AttributeNames": ["ApproximateNumberOfMessages"]}))
+                status, _, body = Reader(sock).response()
+                self.assertEqual(status, 200, body)
+                self.assertEqual(
+                    json.loads(body)["Attributes"]["ApproximateNumberOfMessages"],
+                    str(expected))
 
 
 if __name__ == "__main__":

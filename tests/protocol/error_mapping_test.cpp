@@ -30,6 +30,7 @@ TEST_P(SqsErrorMapping, matchesTheSpecTable)
     EXPECT_EQ(wire.queryCode.toStdString(), row.queryCode);
     EXPECT_EQ(wire.jsonShape.toStdString(), row.jsonShape);
     EXPECT_EQ(wire.message, QStringLiteral("text"));
+    EXPECT_STREQ(wire.fault(), "Sender"); // every engine error is the client's to fix
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -123,8 +124,25 @@ TEST(ProtocolErrorMapping, codecErrorsHaveTheirOwnCodes)
     EXPECT_EQ(tooLarge.status, 413);
     EXPECT_EQ(tooLarge.queryCode, "RequestEntityTooLarge");
     EXPECT_EQ(tooLarge.jsonShape, "RequestEntityTooLarge");
+    EXPECT_STREQ(tooLarge.fault(), "Sender");
     EXPECT_EQ(ociWireError(ProtocolError::RequestEntityTooLarge, text).status, 413);
     EXPECT_EQ(ociWireError(ProtocolError::UnknownOperation, text).status, 404);
+}
+
+TEST(ProtocolErrorMapping, aChangeTheWorkspaceCouldNotStoreIsA500ThatIsOurFault)
+{
+    const QString text = QStringLiteral("The disk is full.");
+    const SqsWireError sqs = sqsWireError(ProtocolError::NotStored, text);
+    EXPECT_EQ(sqs.status, 500);
+    EXPECT_EQ(sqs.queryCode, "InternalError");
+    EXPECT_EQ(sqs.jsonShape, "InternalError");
+    EXPECT_EQ(sqs.message, text);
+    EXPECT_FALSE(sqs.senderFault);
+    EXPECT_STREQ(sqs.fault(), "Receiver");
+    const OciWireError oci = ociWireError(ProtocolError::NotStored, text);
+    EXPECT_EQ(oci.status, 500);
+    EXPECT_EQ(oci.code, "InternalServerError");
+    EXPECT_EQ(oci.message, text);
 }
 
 } // namespace

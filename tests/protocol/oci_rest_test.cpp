@@ -374,5 +374,32 @@ TEST_F(OciRestTest, oversizedRequestIs413InOciShape)
     expectError(requestTooLarge(oci("POST", "oq/messages")), 413, "RequestEntityTooLarge");
 }
 
+TEST_F(OciRestTest, aChangeTheWorkspaceCouldNotStoreIsAnswered500InternalServerError)
+{
+    const HttpRequest request = oci("POST", "oq/messages", R"({"messages":[{"content":"hi"}]})");
+    const HttpResponse unsent = respond(request);
+    ASSERT_EQ(unsent.status, 200) << unsent.body.toStdString();
+    ASSERT_EQ(wireProtocol(request), WireProtocol::OciRest);
+
+    const HttpResponse response = notStored(
+        wireProtocol(request), unsent, QStringLiteral("The disk holding the workspace is full."));
+    expectError(response, 500, "InternalServerError"); // with the request's opc-request-id
+    EXPECT_EQ(object(response).keys(),
+              (QStringList{QStringLiteral("code"), QStringLiteral("message")}));
+    EXPECT_EQ(object(response).value(QStringLiteral("message")).toString(),
+              QStringLiteral("The workspace could not store this change, so it is not "
+                             "acknowledged. The disk holding the workspace is full."));
+}
+
+TEST_F(OciRestTest, aChangeTheWorkspaceCouldNotStoreKeepsTheRequestIdMadeForIt)
+{
+    HttpRequest request = oci("DELETE", "oq/messages/whatever");
+    request.headers.removeLast(); // no opc-request-id: the answer makes one
+    const HttpResponse unsent = respond(request);
+    ASSERT_EQ(unsent.header("opc-request-id").size(), 36);
+    EXPECT_EQ(notStored(wireProtocol(request), unsent, {}).header("opc-request-id"),
+              unsent.header("opc-request-id"));
+}
+
 } // namespace
 } // namespace inflight::protocol::testing

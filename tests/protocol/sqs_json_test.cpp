@@ -298,11 +298,12 @@ TEST_F(SqsJsonTest, queueUrlSpellingsResolveByAccountAndName)
     // empty segments, query or trailing slash. Plain URLs take a fast path, the rest QUrl; both
     // must agree.
     for (const char* given :
-         {"http://127.0.0.1:9324/000000000000/q", "https://sqs.eu-west-1.amazonaws.com/000000000000/q",
-          "http://h/000000000000/q/", "http://h/000000000000/%71", "http://h/000000000000/q?x=1",
-          "http://h//000000000000//q", "http://h/prefix/000000000000/q", "/000000000000/q"}) {
-        const HttpResponse response = json(
-            "SendMessage", withUrl(R"("MessageBody":"m")", QString::fromLatin1(given)));
+         {"http://127.0.0.1:9324/000000000000/q",
+          "https://sqs.eu-west-1.amazonaws.com/000000000000/q", "http://h/000000000000/q/",
+          "http://h/000000000000/%71", "http://h/000000000000/q?x=1", "http://h//000000000000//q",
+          "http://h/prefix/000000000000/q", "/000000000000/q"}) {
+        const HttpResponse response
+            = json("SendMessage", withUrl(R"("MessageBody":"m")", QString::fromLatin1(given)));
         EXPECT_EQ(response.status, 200) << given << ": " << response.body.toStdString();
     }
     for (const char* given : {"http://h/123456789012/q", "http://h/q", "http://h/000000000000/r",
@@ -667,12 +668,44 @@ TEST_F(SqsJsonTest, oversizedRequestIs413InJson)
     expectError(response, 413, "RequestEntityTooLarge", "RequestEntityTooLarge");
 }
 
+TEST_F(SqsJsonTest, aChangeTheWorkspaceCouldNotStoreIsAnswered500InternalErrorInJson)
+{
+    const HttpRequest request = jsonRequest("SendMessage", withUrl(R"("MessageBody":"foobar")"));
+    const HttpResponse unsent = respond(request);
+    ASSERT_EQ(unsent.status, 200);
+    ASSERT_EQ(wireProtocol(request), WireProtocol::SqsJson);
+
+    const HttpResponse response = notStored(
+        wireProtocol(request), unsent, QStringLiteral("The disk holding the workspace is full."));
+    EXPECT_EQ(response.status, 500);
+    EXPECT_EQ(response.contentType, "application/x-amz-json-1.0");
+    // botocore reads Code and Type from this header: InternalError, a server (Receiver) fault.
+    EXPECT_EQ(response.header("x-amzn-query-error"), "InternalError;Receiver");
+    EXPECT_EQ(response.header("x-amzn-RequestId").size(), 36);
+    const QJsonObject body = object(response);
+    EXPECT_EQ(body.keys(), (QStringList{QStringLiteral("__type"), QStringLiteral("message")}));
+    EXPECT_EQ(body.value(QStringLiteral("__type")).toString(),
+              QStringLiteral("com.amazonaws.sqs#InternalError"));
+    EXPECT_EQ(body.value(QStringLiteral("message")).toString(),
+              QStringLiteral("The workspace could not store this change, so it is not "
+                             "acknowledged. The disk holding the workspace is full."));
+}
+
+TEST_F(SqsJsonTest, aJsonContentTypeAloneMakesAJsonRequest)
+{
+    HttpRequest request = jsonRequest("SendMessage", {});
+    request.headers.removeIf([](const auto& header) { return header.first == "X-Amz-Target"; });
+    EXPECT_EQ(wireProtocol(request), WireProtocol::SqsJson);
+    EXPECT_EQ(notStored(wireProtocol(request), {}, {}).header("x-amzn-query-error"),
+              "InternalError;Receiver");
+}
+
 TEST_F(SqsJsonTest, everyAnswerCarriesItsOwnVersion4RequestId)
 {
     // SDKs log x-amzn-RequestId; users quote it. It is a UUID (version 4, RFC 4122 variant), and
     // no two answers share one.
-    static const QRegularExpression uuid4(QStringLiteral(
-        "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
+    static const QRegularExpression uuid4(
+        QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"));
     QSet<QByteArray> seen;
     for (int i = 0; i < 1000; ++i) {
         const QByteArray id
@@ -682,7 +715,6 @@ TEST_F(SqsJsonTest, everyAnswerCarriesItsOwnVersion4RequestId)
     }
     EXPECT_EQ(seen.size(), 1000);
 }
-
 
 } // namespace
 } // namespace inflight::protocol::testing

@@ -544,5 +544,35 @@ TEST_F(SqsQueryTest, oversizedRequestIs413InXml)
     expectError(requestTooLarge(queryRequest("Action=SendMessage")), 413, "RequestEntityTooLarge");
 }
 
+TEST_F(SqsQueryTest, aChangeTheWorkspaceCouldNotStoreIsAnswered500InternalErrorInXml)
+{
+    const HttpRequest request = queryRequest("Action=SendMessage&Version=2012-11-05&QueueUrl=" + url
+                                             + "&MessageBody=foobar");
+    const HttpResponse unsent = respond(request);
+    ASSERT_EQ(unsent.status, 200) << unsent.body.toStdString();
+    ASSERT_EQ(wireProtocol(request), WireProtocol::SqsQuery);
+
+    const HttpResponse response = notStored(
+        wireProtocol(request), unsent, QStringLiteral("The disk holding the workspace is full."));
+    EXPECT_EQ(response.status, 500);
+    EXPECT_EQ(response.contentType, "text/xml");
+    EXPECT_TRUE(response.body.contains("<ErrorResponse")) << response.body.toStdString();
+    EXPECT_EQ(xmlText(response.body, QStringLiteral("Type")), QStringLiteral("Receiver"));
+    EXPECT_EQ(xmlText(response.body, QStringLiteral("Code")), QStringLiteral("InternalError"));
+    EXPECT_EQ(xmlText(response.body, QStringLiteral("Message")),
+              QStringLiteral("The workspace could not store this change, so it is not "
+                             "acknowledged. The disk holding the workspace is full."));
+    EXPECT_EQ(xmlText(response.body, QStringLiteral("RequestId")).size(), 36);
+}
+
+TEST_F(SqsQueryTest, aChangeTheWorkspaceCouldNotStoreWithoutAReasonStillSaysSo)
+{
+    const HttpResponse response = notStored(WireProtocol::SqsQuery, {}, QString());
+    EXPECT_EQ(response.status, 500);
+    EXPECT_EQ(xmlText(response.body, QStringLiteral("Message")),
+              QStringLiteral("The workspace could not store this change, so it is not "
+                             "acknowledged."));
+}
+
 } // namespace
 } // namespace inflight::protocol::testing
