@@ -1,11 +1,12 @@
 // The window's views beyond the message table: the inspector (pretty JSON body, attributes,
 // receipt, timeline with origins), the FIFO groups tab, the charts tab and the event log tab with
-// its queue and kind filters.
+// its queue and kind filters (any set of kinds, checked in the kind button's menu).
 
 #include "ui/charts/throughput_chart_view.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/group_table_model.h"
 #include "ui/models/timeline_model.h"
+#include "ui/widgets/check_list_button.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/groups_view.h"
 #include "ui/widgets/message_inspector.h"
@@ -15,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTreeWidget>
 
@@ -258,12 +260,81 @@ private Q_SLOTS:
         queue->setCurrentIndex(0);
         QCOMPARE(log->rowCount(), all);
 
-        auto* kind = child<QComboBox>(w.eventLog(), QStringLiteral("eventKindCombo"));
-        kind->setCurrentIndex(kind->findText(QStringLiteral("received")));
+        auto* kind = child<ui::CheckListButton>(w.eventLog(), QStringLiteral("eventKindButton"));
+        clickInMenu(
+            kind, {kind->noneAction(), kind->itemAction(int(engine::EventKind::MessageReceived))});
         QCOMPARE(column(log, ui::EventLogModel::KindColumn),
                  QStringList{QStringLiteral("received")});
-        kind->setCurrentIndex(0);
+        clickInMenu(kind, {kind->allAction()});
         QCOMPARE(log->rowCount(), all);
+    }
+
+    void eventLogKindFilterShowsExactlyTheCheckedKinds()
+    {
+        WindowFixture f;
+        f.createQueue("orders-dlq");
+        f.createQueue("orders", {{"RedrivePolicy", f.redrivePolicy("orders-dlq", 2)}});
+        ui::MainWindow& w = f.open();
+        f.send("orders", "kept");
+        f.send("orders", "failing");
+        f.receive("orders", 2, 0); // both received once, visible again at once
+        const auto kept = f.receive("orders", 1, 30);
+        QCOMPARE(kept.size(), std::size_t(1));
+        QVERIFY(f.broker().deleteMessage("orders", kept.front().receiptHandle, "window").ok());
+        f.receive("orders", 1, 0);  // failing: its second receive
+        f.receive("orders", 1, 30); // and the third moves it to orders-dlq
+        flush();
+        w.tabs()->setCurrentWidget(w.eventLog());
+        const QAbstractItemModel* log = w.eventLog()->view()->model();
+        const int all = log->rowCount();
+        const QStringList everyKind = column(log, ui::EventLogModel::KindColumn);
+        QVERIFY2(everyKind.contains(QStringLiteral("moved to DLQ")),
+                 qPrintable(everyKind.join(QLatin1Char('|'))));
+
+        // Two kinds, checked one after the other in the open menu: exactly those events, in
+        // their order.
+        auto* kind = child<ui::CheckListButton>(w.eventLog(), QStringLiteral("eventKindButton"));
+        QCOMPARE(kind->text(), QStringLiteral("All kinds"));
+        QSignalSpy changes(kind, &ui::CheckListButton::selectionChanged);
+        clickInMenu(kind,
+                    {kind->noneAction(), kind->itemAction(int(engine::EventKind::MessageSent)),
+                     kind->itemAction(int(engine::EventKind::MovedToDeadLetterQueue))});
+        QStringList expected;
+        for (const QString& k : everyKind)
+            if (k == QStringLiteral("sent") || k == QStringLiteral("moved to DLQ"))
+                expected << k;
+        QCOMPARE(changes.count(), 3); // None is one change, not sixteen
+        QCOMPARE(expected.size(), 3);
+        QCOMPARE(column(log, ui::EventLogModel::KindColumn), expected);
+        QCOMPARE(kind->text(), QStringLiteral("sent, moved to DLQ"));
+        QVERIFY(child<QLabel>(w.eventLog(), QStringLiteral("eventCountLabel"))
+                    ->text()
+                    .startsWith(QStringLiteral("3 of %1").arg(all)));
+
+        // A third kind: the button counts; unchecking one takes its events away again.
+        clickInMenu(kind, {kind->itemAction(int(engine::EventKind::MessageDeleted))});
+        QCOMPARE(kind->text(), QStringLiteral("3 of 16 kinds"));
+        QCOMPARE(log->rowCount(), 4);
+        clickInMenu(kind, {kind->itemAction(int(engine::EventKind::MessageSent))});
+        QCOMPARE(column(log, ui::EventLogModel::KindColumn),
+                 (QStringList{QStringLiteral("deleted"), QStringLiteral("moved to DLQ")}));
+
+        // New events are filtered as they arrive; None shows nothing, All everything.
+        f.send("orders", "later");
+        f.receive("orders", 1, 30);
+        flush();
+        QCOMPARE(log->rowCount(), 2);
+        clickInMenu(kind, {kind->noneAction()});
+        QCOMPARE(kind->text(), QStringLiteral("No kinds"));
+        QCOMPARE(log->rowCount(), 0);
+        clickInMenu(kind, {kind->allAction()});
+        QCOMPARE(log->rowCount(), all + 2);
+
+        // The view's own API sets the same choice.
+        w.eventLog()->setKindMask(1u << int(engine::EventKind::MessageReceived));
+        QCOMPARE(kind->text(), QStringLiteral("received"));
+        QCOMPARE(w.eventLog()->filterModel()->kindMask(),
+                 1u << int(engine::EventKind::MessageReceived));
     }
 };
 

@@ -13,8 +13,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPointer>
+#include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -132,6 +135,26 @@ inline void answerConfirmation(const QString& button)
                 b->click();
         }
     });
+}
+
+// Opens the menu of a button with a real click, clicks `entries` in it one after the other, then
+// closes it with Escape. For menus that stay open while checking (CheckListButton); returns once
+// the menu is closed.
+inline void clickInMenu(QPushButton* button, const QList<QAction*>& entries)
+{
+    QTimer::singleShot(0, [button, entries] {
+        QMenu* menu = button->menu();
+        const auto closeOnFailure = qScopeGuard([menu] { menu->close(); });
+        QTRY_VERIFY(menu->isVisible());
+        for (QAction* entry : entries) {
+            QVERIFY2(menu->isVisible(),
+                     qPrintable(entry->text() + QStringLiteral(": menu closed")));
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(entry).center());
+        }
+        QTest::keyClick(menu, Qt::Key_Escape);
+    });
+    QTest::mouseClick(button, Qt::LeftButton); // the menu's event loop runs inside the press
+    flush();
 }
 
 // The message ids shown in the message table, top to bottom (full ids).

@@ -2,6 +2,7 @@
 
 #include "ui/models/event_log_model.h"
 #include "ui/models/model_text.h"
+#include "ui/widgets/check_list_button.h"
 #include "ui/widgets/receipt_delegate.h"
 
 #include <QCheckBox>
@@ -29,11 +30,14 @@ EventLogView::EventLogView(session::Session& session, QWidget* parent) : QWidget
     m_queue->setObjectName(QStringLiteral("eventQueueCombo"));
     m_queue->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_queue->addItem(tr("All queues"), QString());
-    m_kind = new QComboBox(this);
-    m_kind->setObjectName(QStringLiteral("eventKindCombo"));
-    m_kind->addItem(tr("All kinds"), -1);
-    for (int kind = 0; kind <= int(engine::EventKind::MoveTaskProgress); ++kind)
+    m_kind = new CheckListButton(this);
+    m_kind->setObjectName(QStringLiteral("eventKindButton"));
+    m_kind->setSummaryTexts(tr("All kinds"), tr("No kinds"), tr("%1 of %2 kinds"));
+    for (int kind = 0; kind <= int(engine::EventKind::MoveTaskProgress); ++kind) {
         m_kind->addItem(eventKindLabel(engine::EventKind(kind)), kind);
+        if (engine::EventKind(kind) == engine::EventKind::QueuePurged)
+            m_kind->addSeparator(); // queue events above, message events below
+    }
     m_text = new QLineEdit(this);
     m_text->setObjectName(QStringLiteral("eventTextEdit"));
     m_text->setPlaceholderText(tr("Filter by message id, receipt, detail or origin"));
@@ -84,10 +88,9 @@ EventLogView::EventLogView(session::Session& session, QWidget* parent) : QWidget
 
     connect(m_queue, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setQueueFilter(m_queue->currentData().toString()); });
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
-        const int kind = m_kind->currentData().toInt();
-        m_filter->setKindMask(kind < 0 ? EventLogFilterModel::allKinds() : (1u << kind));
-    });
+    // One re-filter per change of the choice (All and None included), never one per kind.
+    connect(m_kind, &CheckListButton::selectionChanged, this,
+            [this] { m_filter->setKindMask(kindMask()); });
     connect(m_text, &QLineEdit::textChanged, m_filter, &EventLogFilterModel::setTextFilter);
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] {
         if (m_follow->isChecked())
@@ -120,10 +123,21 @@ void EventLogView::setQueueFilter(const QString& queue)
     m_queue->setCurrentIndex(index >= 0 ? index : 0);
 }
 
-void EventLogView::setKindFilter(int kind)
+void EventLogView::setKindMask(quint32 mask)
 {
-    const int index = m_kind->findData(kind);
-    m_kind->setCurrentIndex(index >= 0 ? index : 0);
+    QVariantList kinds;
+    for (int kind = 0; kind < m_kind->itemCount(); ++kind)
+        if (mask & (1u << kind))
+            kinds.append(kind);
+    m_kind->setCheckedValues(kinds);
+}
+
+quint32 EventLogView::kindMask() const
+{
+    quint32 mask = 0;
+    for (const QVariant& kind : m_kind->checkedValues())
+        mask |= 1u << kind.toInt();
+    return mask;
 }
 
 void EventLogView::updateCount()

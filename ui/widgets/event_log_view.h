@@ -17,12 +17,14 @@ class Session;
 
 namespace inflight::ui {
 
+class CheckListButton;
 class EventLogModel;
 class EventLogFilterModel;
 
 // The event log tab: every lifecycle event of every queue, live, with its engine time and origin
-// (window, a client address, engine), filtered by queue, by kind and by text; follows the newest
-// event unless the user scrolls away. Widgets: eventQueueCombo, eventKindCombo, eventTextEdit,
+// (window, a client address, engine), filtered by queue, by any set of kinds (a button with a
+// checkable menu: All, None and one entry per kind) and by text; follows the newest event unless
+// the user scrolls away. Widgets: eventQueueCombo, eventKindButton, eventTextEdit,
 // eventFollowCheck, eventLogView, eventCountLabel.
 class EventLogView : public QWidget {
     Q_OBJECT
@@ -36,7 +38,10 @@ public:
     // The queue names offered by the queue filter (kept in step with the queue list).
     void setQueueNames(const QStringList& names);
     void setQueueFilter(const QString& queue); // empty: all queues
-    void setKindFilter(int kind);              // -1: all kinds, else int(engine::EventKind)
+    // Bit int(engine::EventKind) set: events of that kind are shown (EventLogFilterModel).
+    void setKindMask(quint32 mask);
+    quint32 kindMask() const;
+    CheckListButton* kindButton() const { return m_kind; }
 
 private:
     void updateCount();
@@ -44,7 +49,7 @@ private:
     EventLogModel* m_model = nullptr;
     EventLogFilterModel* m_filter = nullptr;
     QComboBox* m_queue = nullptr;
-    QComboBox* m_kind = nullptr;
+    CheckListButton* m_kind = nullptr;
     QLineEdit* m_text = nullptr;
     QCheckBox* m_follow = nullptr;
     QTableView* m_view = nullptr;
