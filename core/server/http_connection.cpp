@@ -11,6 +11,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace inflight::server {
@@ -372,23 +373,39 @@ void HttpConnection::send(const protocol::HttpResponse& response, bool keepAlive
         return;
     if (!keepAlive)
         m_state = State::Closing;
-    write(serializeResponse(response, keepAlive));
+    m_head.truncate(0); // keeps the capacity
+    appendResponseHead(m_head, response, keepAlive);
+    write(m_head, response.body);
     if (m_state == State::Closing && m_outputPos >= m_output.size())
         finish();
 }
 
-void HttpConnection::write(const QByteArray& bytes)
+void HttpConnection::write(const QByteArray& head, const QByteArray& body)
 {
     if (m_state == State::Closed)
         return;
     if (m_outputPos < m_output.size()) { // behind earlier bytes
-        m_output.append(bytes);
+        m_output.append(head);
+        m_output.append(body);
         return;
     }
+    const qsizetype total = head.size() + body.size();
     qsizetype sent = 0;
-    while (sent < bytes.size()) {
-        const ssize_t n = ::send(m_fd, bytes.constData() + sent,
-                                 static_cast<size_t>(bytes.size() - sent), MSG_NOSIGNAL);
+    while (sent < total) {
+        // What is left of head and body, gathered into one sendmsg().
+        iovec parts[2];
+        int count = 0;
+        if (sent < head.size())
+            parts[count++] = {const_cast<char*>(head.constData()) + sent,
+                              static_cast<size_t>(head.size() - sent)};
+        const qsizetype bodyFrom = qMax<qsizetype>(sent - head.size(), 0);
+        if (bodyFrom < body.size())
+            parts[count++] = {const_cast<char*>(body.constData()) + bodyFrom,
+                              static_cast<size_t>(body.size() - bodyFrom)};
+        msghdr message{};
+        message.msg_iov = parts;
+        message.msg_iovlen = static_cast<size_t>(count);
+        const ssize_t n = ::sendmsg(m_fd, &message, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -399,8 +416,12 @@ void HttpConnection::write(const QByteArray& bytes)
         }
         sent += n;
     }
-    if (sent < bytes.size()) {
-        m_output = bytes.mid(sent);
+    if (sent < total) { // the kernel is full: keep the rest for onWritable()
+        m_output.truncate(0);
+        if (sent < head.size())
+            m_output.append(head.constData() + sent, head.size() - sent);
+        const qsizetype bodyFrom = qMax<qsizetype>(sent - head.size(), 0);
+        m_output.append(body.constData() + bodyFrom, body.size() - bodyFrom);
         m_outputPos = 0;
         updateInterest();
     }
@@ -412,7 +433,10 @@ void HttpConnection::refuseTooLarge()
     // the drain time is up: closing with unread input would make the kernel send RST, and a client
     // still uploading could lose our answer.
     m_state = State::Draining;
-    write(serializeResponse(protocol::requestTooLarge(m_request), false));
+    const protocol::HttpResponse refusal = protocol::requestTooLarge(m_request);
+    m_head.truncate(0);
+    appendResponseHead(m_head, refusal, false);
+    write(m_head, refusal.body);
     m_request = protocol::HttpRequest{};
     m_input.truncate(0);
     m_inputPos = 0;

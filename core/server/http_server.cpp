@@ -25,6 +25,9 @@ private:
 
 namespace {
 
+// Answers handed to the socket thread at a time while a batch of requests is being handled.
+constexpr std::size_t kAnswerGroup = 4;
+
 // The host part of queue URLs. A wildcard address is reachable under the machine's name; a
 // client elsewhere could not use "0.0.0.0".
 QString urlHost(const QHostAddress& address)
@@ -153,8 +156,16 @@ void HttpServer::drainInbox()
         std::lock_guard lock(m_inboxMutex);
         m_handling.swap(m_inbox);
     }
-    for (auto& [connection, request] : m_handling)
+    // Without a workspace to wait for, answers go back in small groups while the rest of the
+    // batch is handled, so that the socket thread writes them meanwhile instead of both threads
+    // taking turns over whole batches. (A post wakes the socket thread at most once until it
+    // takes what is there.)
+    const bool answerEarly = m_session.isDurable();
+    for (auto& [connection, request] : m_handling) {
         handle(connection, request);
+        if (answerEarly && m_answers.size() >= kAnswerGroup)
+            m_worker->post(m_answers);
+    }
     m_handling.clear();
     answerWhenDurable();
 }

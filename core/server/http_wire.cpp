@@ -1,27 +1,29 @@
 #include "server/http_wire.h"
 
+#include <charconv>
+
 namespace inflight::server {
 
 namespace {
 
-QByteArray reasonPhrase(int status)
+const char* reasonPhrase(int status)
 {
     switch (status) {
-    case 100: return QByteArrayLiteral("Continue");
-    case 200: return QByteArrayLiteral("OK");
-    case 204: return QByteArrayLiteral("No Content");
-    case 400: return QByteArrayLiteral("Bad Request");
-    case 401: return QByteArrayLiteral("Unauthorized");
-    case 403: return QByteArrayLiteral("Forbidden");
-    case 404: return QByteArrayLiteral("Not Found");
-    case 405: return QByteArrayLiteral("Method Not Allowed");
-    case 409: return QByteArrayLiteral("Conflict");
-    case 413: return QByteArrayLiteral("Payload Too Large");
-    case 429: return QByteArrayLiteral("Too Many Requests");
-    case 500: return QByteArrayLiteral("Internal Server Error");
-    case 501: return QByteArrayLiteral("Not Implemented");
-    case 503: return QByteArrayLiteral("Service Unavailable");
-    default: return QByteArrayLiteral("Status");
+    case 100: return "Continue";
+    case 200: return "OK";
+    case 204: return "No Content";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Status";
     }
 }
 
@@ -36,16 +38,11 @@ bool isFramingHeader(const QByteArray& name)
 
 } // namespace
 
-QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive)
+void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response, bool keepAlive)
 {
-    QByteArray out;
-    qsizetype headerBytes = 0;
-    for (const auto& [name, value] : response.headers)
-        headerBytes += name.size() + value.size() + 4;
-    out.reserve(128 + headerBytes + response.contentType.size() + response.body.size());
-
+    char number[24];
     out += "HTTP/1.1 ";
-    out += QByteArray::number(response.status);
+    out.append(number, std::to_chars(number, number + sizeof number, response.status).ptr - number);
     out += ' ';
     out += reasonPhrase(response.status);
     out += "\r\n";
@@ -63,11 +60,22 @@ QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAl
         out += "\r\n";
     }
     out += "Content-Length: ";
-    out += QByteArray::number(response.body.size());
+    out.append(number,
+               std::to_chars(number, number + sizeof number, response.body.size()).ptr - number);
     out += "\r\n";
     if (!keepAlive)
         out += "Connection: close\r\n";
     out += "\r\n";
+}
+
+QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive)
+{
+    QByteArray out;
+    qsizetype headerBytes = 0;
+    for (const auto& [name, value] : response.headers)
+        headerBytes += name.size() + value.size() + 4;
+    out.reserve(128 + headerBytes + response.contentType.size() + response.body.size());
+    appendResponseHead(out, response, keepAlive);
     out += response.body;
     return out;
 }

@@ -10,6 +10,9 @@ namespace inflight::server {
 // Content-Length (always, so keep-alive clients know where it ends), `Connection: close` when the
 // connection ends after it.
 QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive);
+// The same without the body: status line and headers, appended to `out` (which a connection
+// reuses, so that answering allocates nothing; the body goes out from the response itself).
+void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response, bool keepAlive);
 
 // A plain-text 400 for bytes that are not HTTP at all (no protocol to answer in).
 protocol::HttpResponse malformedRequest(const QByteArray& reason);

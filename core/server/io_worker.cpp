@@ -24,6 +24,8 @@ namespace {
 // epoll data for the wake-up eventfd; connections use their ids, which start at 1.
 constexpr quint64 kWakeId = 0;
 constexpr int kMaxEvents = 128;
+// Requests handed to the engine's thread at a time while ready sockets are being read.
+constexpr std::size_t kRequestGroup = 4;
 
 } // namespace
 
@@ -151,6 +153,9 @@ void IoWorker::run()
                 connection.onWritable();
             if (flags & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
                 connection.onReadable();
+            // Hand over in small groups: the engine's thread starts on them while we read on.
+            if (m_toServer.size() >= kRequestGroup)
+                m_server.enqueue(this, m_toServer);
         }
 
         takeCommands();
