@@ -2,10 +2,13 @@
 
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
+#include "ui/dialogs/receive_attributes.h"
 #include "ui/dialogs/spin_units.h"
+#include "ui/widgets/check_list_button.h"
 #include "ui/widgets/engine_text.h"
 
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QCoroSignal>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -26,7 +29,33 @@ namespace inflight::ui {
 
 namespace {
 
-enum Column { IdColumn, CountColumn, VisibleColumn, ReceiptColumn };
+enum Column { IdColumn, CountColumn, VisibleColumn, AttributesColumn, ReceiptColumn };
+
+// The names of the attributes a receive returned, message attributes first ("customer, priority ·
+// SenderId, SentTimestamp"), with every value in the tooltip.
+void showAttributes(QTreeWidgetItem* item, const engine::ReceivedMessage& message)
+{
+    QStringList messageNames;
+    QStringList systemNames;
+    QStringList values;
+    for (const auto& [name, value] : message.attributes) {
+        messageNames << toQString(name);
+        values << QStringLiteral("%1 (%2) = %3")
+                      .arg(toQString(name), toQString(value.dataType), attributeValueText(value));
+    }
+    for (const auto& [name, value] : message.systemAttributes) {
+        systemNames << toQString(name);
+        values << QStringLiteral("%1 = %2").arg(toQString(name), toQString(value));
+    }
+    QStringList parts;
+    for (const QStringList& names : {messageNames, systemNames})
+        if (!names.isEmpty())
+            parts << names.join(QStringLiteral(", "));
+    item->setText(AttributesColumn,
+                  parts.isEmpty() ? ReceiveDialog::tr("none")
+                                  : parts.join(QStringLiteral(" \u00b7 ")));
+    item->setToolTip(AttributesColumn, values.join(QLatin1Char('\n')));
+}
 
 } // namespace
 
@@ -85,6 +114,44 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     if (oci)
         form->addRow(tr("&Channel:"), m_channel);
     m_channel->setVisible(oci);
+
+    // The attributes to ask for (SQS AttributeNames / MessageAttributeNames).
+    m_systemAttributes = new CheckListButton(this);
+    m_systemAttributes->setObjectName(QStringLiteral("systemAttributesButton"));
+    m_systemAttributes->setSummaryTexts(tr("All"), tr("None"), tr("%1 of %2"));
+    for (const QString& name : systemAttributeNamesFor(m_kind))
+        m_systemAttributes->addItem(name, name);
+    m_messageAttributes = new QComboBox(this);
+    m_messageAttributes->setObjectName(QStringLiteral("messageAttributesCombo"));
+    m_messageAttributes->addItem(tr("All"), int(ReceiveAttributeChoice::Messages::All));
+    m_messageAttributes->addItem(tr("None"), int(ReceiveAttributeChoice::Messages::None));
+    m_messageAttributes->addItem(tr("Only these:"), int(ReceiveAttributeChoice::Messages::Names));
+    m_messageNames = new QLineEdit(this);
+    m_messageNames->setObjectName(QStringLiteral("messageAttributeNamesEdit"));
+    m_messageNames->setPlaceholderText(tr("customer, trace.*"));
+    m_messageNames->setToolTip(tr("Exact names, or a prefix followed by .* for every name that "
+                                  "starts with it (trace.* returns trace.id and trace.parent)"));
+    auto* systemRow = new QHBoxLayout;
+    systemRow->addWidget(m_systemAttributes);
+    systemRow->addStretch(1);
+    auto* messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_messageAttributes);
+    messageRow->addWidget(m_messageNames, 1);
+    if (!oci) {
+        auto* systemLabel = new QLabel(tr("S&ystem attributes:"), this);
+        systemLabel->setBuddy(m_systemAttributes);
+        form->addRow(systemLabel, systemRow);
+        auto* messageLabel = new QLabel(tr("Message &attributes:"), this);
+        messageLabel->setBuddy(m_messageAttributes);
+        form->addRow(messageLabel, messageRow);
+    }
+    for (QWidget* widget :
+         {static_cast<QWidget*>(m_systemAttributes), static_cast<QWidget*>(m_messageAttributes),
+          static_cast<QWidget*>(m_messageNames)})
+        widget->setVisible(!oci);
+    setAttributeChoice(ReceiveAttributeChoice::load());
+    connect(m_messageAttributes, &QComboBox::currentIndexChanged, this,
+            &ReceiveDialog::updateMessageNamesEdit);
     layout->addLayout(form);
 
     auto* waitRow = new QHBoxLayout;
@@ -103,9 +170,14 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     m_results = new QTreeWidget(this);
     m_results->setObjectName(QStringLiteral("resultsTree"));
     m_results->setRootIsDecorated(false);
-    m_results->setHeaderLabels(
-        {tr("Message id"), tr("Receives"), tr("Visible until"), tr("Receipt handle")});
+    m_results->setHeaderLabels({tr("Message id"), tr("Receives"), tr("Visible until"),
+                                tr("Attributes"), tr("Receipt handle")});
     m_results->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Every name an All receive returns would push the receipt out of sight: the names get a
+    // fixed share (the tooltip has them all, with their values).
+    m_results->header()->setSectionResizeMode(AttributesColumn, QHeaderView::Interactive);
+    m_results->setColumnWidth(AttributesColumn,
+                              m_results->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30);
     m_results->header()->setStretchLastSection(true);
     m_results->setMinimumHeight(120);
     m_results->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -137,7 +209,7 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     connect(m_tick, &QTimer::timeout, this, &ReceiveDialog::refreshWait);
     m_status->setText(tr("Ready."));
     m_progress->hide();
-    resize(640, 440);
+    resize(760, 500);
 }
 
 ReceiveDialog::~ReceiveDialog()
@@ -170,19 +242,60 @@ QString ReceiveDialog::countNote() const
     return text;
 }
 
-engine::ReceiveRequest ReceiveDialog::request() const
+std::optional<engine::ReceiveRequest> ReceiveDialog::request(QString* error) const
 {
     engine::ReceiveRequest r;
     r.queue = toStdString(m_queue);
     r.maxMessages = m_max->value();
     r.visibilityTimeout = m_visibility->value();
     r.waitTimeSeconds = m_wait->value();
-    r.systemAttributeNames = {"All"};
-    r.messageAttributeNames = {"All"};
-    if (m_kind == engine::QueueKind::Oci && !m_channel->text().trimmed().isEmpty())
-        r.channelFilter = toStdString(m_channel->text().trimmed());
+    if (m_kind == engine::QueueKind::Oci) {
+        r.messageAttributeNames = {"All"}; // GetMessages returns every custom property
+        if (!m_channel->text().trimmed().isEmpty())
+            r.channelFilter = toStdString(m_channel->text().trimmed());
+    } else {
+        const ReceiveAttributeChoice choice = attributeChoice();
+        auto messageNames = choice.messageAttributeNames(error);
+        if (!messageNames)
+            return std::nullopt;
+        r.systemAttributeNames = choice.systemAttributeNames();
+        r.messageAttributeNames = std::move(*messageNames);
+    }
     r.origin = windowOrigin();
     return r;
+}
+
+ReceiveAttributeChoice ReceiveDialog::attributeChoice() const
+{
+    ReceiveAttributeChoice choice;
+    choice.allSystem = m_systemAttributes->allChecked();
+    for (const QVariant& name : m_systemAttributes->checkedValues())
+        choice.systemNames << name.toString();
+    choice.messages = ReceiveAttributeChoice::Messages(m_messageAttributes->currentData().toInt());
+    choice.messageNamesText = m_messageNames->text().trimmed();
+    return choice;
+}
+
+void ReceiveDialog::setAttributeChoice(const ReceiveAttributeChoice& choice)
+{
+    if (choice.allSystem) {
+        m_systemAttributes->setAllChecked(true);
+    } else {
+        QVariantList names;
+        for (const QString& name : choice.systemNames)
+            names << name;
+        m_systemAttributes->setCheckedValues(names);
+    }
+    m_messageAttributes->setCurrentIndex(m_messageAttributes->findData(int(choice.messages)));
+    m_messageNames->setText(choice.messageNamesText);
+    updateMessageNamesEdit();
+}
+
+void ReceiveDialog::updateMessageNamesEdit()
+{
+    m_messageNames->setEnabled(!isWaiting()
+                               && m_messageAttributes->currentData().toInt()
+                                   == int(ReceiveAttributeChoice::Messages::Names));
 }
 
 void ReceiveDialog::setMaxMessages(int count)
@@ -214,7 +327,17 @@ void ReceiveDialog::startReceive()
 {
     if (isWaiting())
         return;
-    run(request());
+    QString error;
+    auto r = request(&error);
+    if (!r) {
+        m_error->showError(error);
+        m_status->setText(tr("Not received: the attribute names need a look."));
+        m_messageNames->setFocus();
+        return;
+    }
+    if (m_kind != engine::QueueKind::Oci)
+        attributeChoice().save();
+    run(std::move(*r));
 }
 
 void ReceiveDialog::cancelReceive()
@@ -228,6 +351,7 @@ QCoro::Task<> ReceiveDialog::run(engine::ReceiveRequest request)
     m_error->clearError();
     m_results->clear();
     m_receivedIds.clear();
+    m_received.clear();
     m_waitStart = m_session.now();
     m_waitEnd = m_waitStart + request.waitTimeSeconds.value_or(0) * engine::kSecond;
 
@@ -261,11 +385,13 @@ void ReceiveDialog::showResult(const engine::Result<engine::ReceiveResult>& resu
         item->setText(IdColumn, id);
         item->setText(CountColumn, QString::number(message.receiveCount));
         item->setText(VisibleColumn, formatEngineTime(message.visibleAt));
+        showAttributes(item, message);
         item->setText(ReceiptColumn, receipt);
         item->setToolTip(ReceiptColumn, receipt);
         item->setData(IdColumn, Qt::UserRole, id);
         m_receivedIds << id;
     }
+    m_received = messages;
     if (cancelled)
         m_status->setText(tr("Cancelled: the wait ended without a message."));
     else if (messages.empty())
@@ -302,6 +428,9 @@ void ReceiveDialog::setWaiting(bool waiting)
     m_max->setEnabled(!waiting);
     m_visibility->setEnabled(!waiting);
     m_wait->setEnabled(!waiting);
+    m_systemAttributes->setEnabled(!waiting);
+    m_messageAttributes->setEnabled(!waiting);
+    updateMessageNamesEdit();
     m_progress->setVisible(waiting);
     if (waiting) {
         m_progress->setRange(0, int(std::max<engine::Millis>(m_waitEnd - m_waitStart, 1)));

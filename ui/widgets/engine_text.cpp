@@ -1,5 +1,6 @@
 #include "ui/widgets/engine_text.h"
 
+#include <QByteArray>
 #include <QDateTime>
 
 namespace inflight::ui {
@@ -7,6 +8,13 @@ namespace inflight::ui {
 QString formatEngineDateTime(engine::Millis time)
 {
     return QDateTime::fromMSecsSinceEpoch(time).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString attributeValueText(const engine::MessageAttributeValue& value)
+{
+    if (value.isBinary())
+        return QString::fromLatin1(QByteArray::fromStdString(value.binaryValue).toBase64());
+    return toQString(value.stringValue);
 }
 
 int attributeInt(const engine::StringMap& attributes, const char* name, int fallback)

@@ -36,6 +36,9 @@ inline QString messagesText(qint64 count)
 // GetQueueAttributes map, or `fallback` when absent or not a number.
 int attributeInt(const engine::StringMap& attributes, const char* name, int fallback);
 
+// A message attribute's value as the window shows it: the string, or the bytes in base64.
+QString attributeValueText(const engine::MessageAttributeValue& value);
+
 // Engine time with its date ("2025-11-30 14:03:07").
 QString formatEngineDateTime(engine::Millis time);
 

@@ -22,17 +22,6 @@
 
 namespace inflight::ui {
 
-namespace {
-
-QString attributeValueText(const engine::MessageAttributeValue& value)
-{
-    if (value.isBinary())
-        return QString::fromLatin1(QByteArray::fromStdString(value.binaryValue).toBase64());
-    return toQString(value.stringValue);
-}
-
-} // namespace
-
 MessageInspector::MessageInspector(session::Session& session, MessageHistory& history,
                                    QWidget* parent)
     : QWidget(parent), m_session(session)
