@@ -59,7 +59,7 @@ Outcome Endpoint::handle(const HttpRequest& request)
     ActionResult result = handler(context, sqs);
     return std::visit(
         Overloaded{
-            [&](const QJsonObject& output) -> Outcome { return responder.success(output); },
+            [&](const Output& output) -> Outcome { return responder.success(output); },
             [&](const engine::Error& error) -> Outcome { return responder.error(error); },
             [&](WaitForMessages& wait) -> Outcome {
                 return DeferredReceive{

@@ -102,11 +102,14 @@ engine::Error queueDoesNotExist()
                              "The specified queue does not exist.", "QueueUrl");
 }
 
-QString queueUrl(const SqsContext& context, const std::string& name)
+std::string queueUrl(const SqsContext& context, const std::string& name)
 {
-    return context.baseUrl + QLatin1Char('/')
-        + QString::fromStdString(context.broker.options().accountId) + QLatin1Char('/')
-        + QString::fromStdString(name);
+    std::string url = context.baseUrl.toStdString();
+    url += '/';
+    url += context.broker.options().accountId;
+    url += '/';
+    url += name;
+    return url;
 }
 
 engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request)
@@ -119,8 +122,9 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
             name = std::string(plain->name);
         } else {
             const QUrl parsed(QString::fromStdString(*url));
-            name = queueFromSegments(context, parsed.path(QUrl::FullyDecoded)
-                                                  .split(QLatin1Char('/'), Qt::SkipEmptyParts));
+            name = queueFromSegments(
+                context,
+                parsed.path(QUrl::FullyDecoded).split(QLatin1Char('/'), Qt::SkipEmptyParts));
         }
     } else {
         QStringList segments;
@@ -149,16 +153,16 @@ engine::Result<std::string> required(const SqsRequest& request, const QString& k
     return SqsRequest::missing(key);
 }
 
-QJsonValue text(const std::string& value)
+Output noOutput()
 {
-    return QString::fromStdString(value);
+    return Output::object();
 }
 
-QJsonObject stringMapObject(const engine::StringMap& map)
+Output stringMapObject(const engine::StringMap& map)
 {
-    QJsonObject object;
+    Output object = Output::object();
     for (const auto& [key, value] : map)
-        object.insert(QString::fromStdString(key), QString::fromStdString(value));
+        object[key] = value;
     return object;
 }
 

@@ -2,9 +2,9 @@
 
 #include "engine/broker.h"
 #include "protocol/http_types.h"
+#include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
 
-#include <QJsonObject>
 #include <QString>
 
 #include <string>
@@ -25,9 +25,9 @@ struct WaitForMessages {
     engine::ReceiveRequest request;
 };
 
-// What an action produced: its output members in JSON shape (the codecs print them), an error,
-// or a receive that has to wait.
-using ActionResult = std::variant<QJsonObject, engine::Error, WaitForMessages>;
+// What an action produced: its output members (the codecs print them), an error, or a receive
+// that has to wait.
+using ActionResult = std::variant<Output, engine::Error, WaitForMessages>;
 using ActionHandler = ActionResult (*)(SqsContext&, const SqsRequest&);
 
 // The handler of an SQS action by its name ("SendMessage"); nullptr if there is none.
@@ -35,14 +35,14 @@ ActionHandler findSqsAction(const QString& action);
 
 // ReceiveMessage's output for `result`: `Messages` (absent when empty, so an empty receive is
 // `{}`), each with MD5OfBody and, when some are returned, MessageAttributes and their MD5.
-QJsonObject receiveOutput(const engine::ReceiveResult& result);
+Output receiveOutput(const engine::ReceiveResult& result);
 
 namespace actions {
 
 // Shared by the action files.
 
 // "<baseUrl>/<account>/<name>"
-QString queueUrl(const SqsContext& context, const std::string& name);
+std::string queueUrl(const SqsContext& context, const std::string& name);
 // The queue a request addresses: from `QueueUrl` (last path segment; the segment before it must
 // be our account), else from the request path `/<account>/<name>`; MissingParameter QueueUrl if
 // neither names one. QueueDoesNotExist for unknown queues and for OCI queues (the profiles are
@@ -51,9 +51,9 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
 engine::Error queueDoesNotExist();
 // A required string member, or MissingParameter.
 engine::Result<std::string> required(const SqsRequest& request, const QString& key);
-// A std::string (UTF-8) as a JSON string.
-QJsonValue text(const std::string& value);
-QJsonObject stringMapObject(const engine::StringMap& map);
+// An empty output object (`{}`), for actions without output members.
+Output noOutput();
+Output stringMapObject(const engine::StringMap& map);
 
 ActionResult createQueue(SqsContext& context, const SqsRequest& request);
 ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request);

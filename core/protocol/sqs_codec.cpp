@@ -57,7 +57,7 @@ SqsResponder::SqsResponder(SqsProtocol protocol, QString action)
 {
 }
 
-HttpResponse SqsResponder::success(const QJsonObject& output) const
+HttpResponse SqsResponder::success(const Output& output) const
 {
     return m_protocol == SqsProtocol::Json ? json::success(output)
                                            : query::success(m_action, output);

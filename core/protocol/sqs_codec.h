@@ -2,9 +2,9 @@
 
 #include "protocol/error_mapping.h"
 #include "protocol/http_types.h"
+#include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
 
-#include <QJsonObject>
 #include <QString>
 
 #include <variant>
@@ -26,8 +26,8 @@ class SqsResponder {
 public:
     SqsResponder(SqsProtocol protocol, QString action);
 
-    // `output` holds the action's output members in JSON shape (see sqs_actions.h).
-    HttpResponse success(const QJsonObject& output) const;
+    // `output` holds the action's output members in JSON shape (see sqs_output.h).
+    HttpResponse success(const Output& output) const;
     HttpResponse error(const SqsWireError& error) const;
     HttpResponse error(const engine::Error& error) const;
 
@@ -42,7 +42,7 @@ QByteArray newRequestId();
 namespace json {
 // The body of an AWS JSON 1.0 request; the action from `X-Amz-Target: AmazonSQS.<Action>`.
 DecodedSqsRequest decodeRequest(const HttpRequest& request);
-HttpResponse success(const QJsonObject& output);
+HttpResponse success(const Output& output);
 HttpResponse error(const SqsWireError& error);
 } // namespace json
 
@@ -52,7 +52,7 @@ namespace query {
 DecodedSqsRequest decodeRequest(const HttpRequest& request);
 // `<ActionResponse xmlns=…><ActionResult>…</ActionResult><ResponseMetadata>…` with the
 // flattened lists and maps of §2.4.
-HttpResponse success(const QString& action, const QJsonObject& output);
+HttpResponse success(const QString& action, const Output& output);
 HttpResponse error(const SqsWireError& error);
 } // namespace query
 

@@ -1,6 +1,7 @@
-// AWS JSON 1.0 (spec §2.2, §2.4, §2.5). QJsonDocument does the parsing and printing: Qt's own
-// JSON, no hand-written parser. Numbers keep their integer form (Qt 6 stores JSON integers as
-// qint64), so epoch-millisecond timestamps print without an exponent.
+// AWS JSON 1.0 (spec §2.2, §2.4, §2.5). QJsonDocument parses requests into the member model the
+// Query codec shares (sqs_request.h); nlohmann::json prints answers (sqs_output.h). No hand-written
+// parser or printer. Integers stay integers, so epoch-millisecond timestamps print without an
+// exponent.
 #include "protocol/sqs_codec.h"
 
 #include <QJsonDocument>
@@ -15,13 +16,16 @@ namespace {
 const QByteArray kContentType = QByteArrayLiteral("application/x-amz-json-1.0");
 const QByteArray kTargetPrefix = QByteArrayLiteral("AmazonSQS.");
 
-HttpResponse respond(int status, const QJsonObject& body)
+HttpResponse respond(int status, const Output& body)
 {
     HttpResponse response;
     response.status = status;
     response.contentType = kContentType;
     response.headers.append({QByteArrayLiteral("x-amzn-RequestId"), newRequestId()});
-    response.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    // Text that is not UTF-8 cannot reach here (the engine refuses it); were it to, it prints as
+    // U+FFFD rather than failing the answer.
+    response.body = QByteArray::fromStdString(
+        body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     return response;
 }
 
@@ -49,17 +53,15 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     return SqsRequest(action, document.object());
 }
 
-HttpResponse success(const QJsonObject& output)
+HttpResponse success(const Output& output)
 {
     return respond(200, output);
 }
 
 HttpResponse error(const SqsWireError& error)
 {
-    QJsonObject body;
-    body.insert(QStringLiteral("__type"),
-                QStringLiteral("com.amazonaws.sqs#") + QString::fromLatin1(error.jsonShape));
-    body.insert(QStringLiteral("message"), error.message);
+    const Output body{{"__type", "com.amazonaws.sqs#" + error.jsonShape.toStdString()},
+                      {"message", error.message.toStdString()}};
     HttpResponse response = respond(error.status, body);
     // botocore reports the header's code and fault as the error's Code and Type (§2.5).
     response.headers.append(

@@ -5,7 +5,7 @@
 
 #include "engine/digest.h"
 
-#include <QJsonArray>
+#include <QByteArray>
 
 #include <unordered_map>
 
@@ -38,69 +38,66 @@ engine::Result<engine::SendMessageRequest> sendRequestFrom(const SqsRequest& req
 
 // SendMessage's output, also a SendMessageBatch success entry: digests of what was sent, the
 // attribute digests only when attributes were sent, SequenceNumber only on FIFO queues.
-QJsonObject sendOutput(const engine::SendMessageRequest& message, const engine::SendResult& result)
+Output sendOutput(const engine::SendMessageRequest& message, const engine::SendResult& result)
 {
-    QJsonObject output;
-    output.insert(QStringLiteral("MessageId"), text(result.messageId));
-    output.insert(QStringLiteral("MD5OfMessageBody"),
-                  text(engine::md5Hex(message.body.value_or(std::string()))));
+    Output output{
+        {"MessageId", result.messageId},
+        {"MD5OfMessageBody", engine::md5Hex(message.body.value_or(std::string()))},
+    };
     if (!message.attributes.empty())
-        output.insert(QStringLiteral("MD5OfMessageAttributes"),
-                      text(engine::md5OfMessageAttributes(message.attributes)));
+        output["MD5OfMessageAttributes"] = engine::md5OfMessageAttributes(message.attributes);
     if (!message.systemAttributes.empty())
-        output.insert(QStringLiteral("MD5OfMessageSystemAttributes"),
-                      text(engine::md5OfMessageAttributes(message.systemAttributes)));
+        output["MD5OfMessageSystemAttributes"]
+            = engine::md5OfMessageAttributes(message.systemAttributes);
     if (!result.sequenceNumber.empty())
-        output.insert(QStringLiteral("SequenceNumber"), text(result.sequenceNumber));
+        output["SequenceNumber"] = result.sequenceNumber;
     return output;
 }
 
-QJsonObject messageAttributesObject(const engine::MessageAttributes& attributes)
+Output messageAttributesObject(const engine::MessageAttributes& attributes)
 {
-    QJsonObject object;
+    Output object = Output::object();
     for (const auto& [name, value] : attributes) {
-        QJsonObject attribute{{QStringLiteral("DataType"), text(value.dataType)}};
+        Output attribute{{"DataType", value.dataType}};
         if (value.isBinary())
-            attribute.insert(
-                QStringLiteral("BinaryValue"),
-                QString::fromLatin1(QByteArray::fromStdString(value.binaryValue).toBase64()));
+            attribute["BinaryValue"]
+                = QByteArray::fromStdString(value.binaryValue).toBase64().toStdString();
         else
-            attribute.insert(QStringLiteral("StringValue"), text(value.stringValue));
-        object.insert(QString::fromStdString(name), attribute);
+            attribute["StringValue"] = value.stringValue;
+        object[name] = std::move(attribute);
     }
     return object;
 }
 
 template <class T>
-QJsonObject batchFailure(const typename engine::BatchResult<T>::Failure& failure)
+Output batchFailure(const typename engine::BatchResult<T>::Failure& failure)
 {
     const SqsWireError wire = sqsWireError(failure.error);
-    return QJsonObject{
-        {QStringLiteral("Id"), text(failure.id)},
-        {QStringLiteral("SenderFault"), failure.senderFault},
-        {QStringLiteral("Code"), QString::fromLatin1(wire.queryCode)},
-        {QStringLiteral("Message"), wire.message},
+    return Output{
+        {"Id", failure.id},
+        {"SenderFault", failure.senderFault},
+        {"Code", wire.queryCode.toStdString()},
+        {"Message", wire.message.toStdString()},
     };
 }
 
 // `Successful` and `Failed` are required members: both are always present in JSON.
 template <class T, class Describe>
-QJsonObject batchOutput(const engine::BatchResult<T>& result, Describe describeSuccess)
+Output batchOutput(const engine::BatchResult<T>& result, Describe describeSuccess)
 {
-    QJsonArray successful;
+    Output successful = Output::array();
     for (const auto& success : result.successful)
-        successful.append(describeSuccess(success));
-    QJsonArray failed;
+        successful.push_back(describeSuccess(success));
+    Output failed = Output::array();
     for (const auto& failure : result.failed)
-        failed.append(batchFailure<T>(failure));
-    return QJsonObject{{QStringLiteral("Successful"), successful},
-                       {QStringLiteral("Failed"), failed}};
+        failed.push_back(batchFailure<T>(failure));
+    return Output{{"Successful", std::move(successful)}, {"Failed", std::move(failed)}};
 }
 
 template <class T>
-QJsonObject idOnly(const typename engine::BatchResult<T>::Success& success)
+Output idOnly(const typename engine::BatchResult<T>::Success& success)
 {
-    return QJsonObject{{QStringLiteral("Id"), text(success.id)}};
+    return Output{{"Id", success.id}};
 }
 
 // The batch entries of a delete or change-visibility request.
@@ -132,31 +129,28 @@ std::int64_t queueWaitSeconds(engine::Broker& broker, const std::string& queue)
 
 } // namespace
 
-QJsonObject receiveOutput(const engine::ReceiveResult& result)
+Output receiveOutput(const engine::ReceiveResult& result)
 {
-    QJsonObject output;
+    Output output = Output::object();
     if (result.messages.empty())
         return output;
-    QJsonArray messages;
+    Output messages = Output::array();
     for (const engine::ReceivedMessage& received : result.messages) {
-        QJsonObject message{
-            {QStringLiteral("MessageId"), text(received.messageId)},
-            {QStringLiteral("ReceiptHandle"), text(received.receiptHandle)},
-            {QStringLiteral("MD5OfBody"), text(received.md5OfBody())},
-            {QStringLiteral("Body"), text(received.body)},
+        Output message{
+            {"MessageId", received.messageId},
+            {"ReceiptHandle", received.receiptHandle},
+            {"MD5OfBody", received.md5OfBody()},
+            {"Body", received.body},
         };
         if (!received.systemAttributes.empty())
-            message.insert(QStringLiteral("Attributes"),
-                           stringMapObject(received.systemAttributes));
+            message["Attributes"] = stringMapObject(received.systemAttributes);
         if (!received.attributes.empty()) {
-            message.insert(QStringLiteral("MD5OfMessageAttributes"),
-                           text(received.md5OfMessageAttributes()));
-            message.insert(QStringLiteral("MessageAttributes"),
-                           messageAttributesObject(received.attributes));
+            message["MD5OfMessageAttributes"] = received.md5OfMessageAttributes();
+            message["MessageAttributes"] = messageAttributesObject(received.attributes);
         }
-        messages.append(message);
+        messages.push_back(std::move(message));
     }
-    output.insert(QStringLiteral("Messages"), messages);
+    output["Messages"] = std::move(messages);
     return output;
 }
 
@@ -200,8 +194,8 @@ ActionResult sendMessageBatch(SqsContext& context, const SqsRequest& request)
         byId.emplace(entry.id, &entry.message);
     return batchOutput(*result,
                        [&](const engine::BatchResult<engine::SendResult>::Success& success) {
-                           QJsonObject output = sendOutput(*byId.at(success.id), success.result);
-                           output.insert(QStringLiteral("Id"), text(success.id));
+                           Output output = sendOutput(*byId.at(success.id), success.result);
+                           output["Id"] = success.id;
                            return output;
                        });
 }
@@ -252,7 +246,7 @@ ActionResult deleteMessage(SqsContext& context, const SqsRequest& request)
         return handle.error();
     if (auto status = context.broker.deleteMessage(*queue, *handle, context.origin); !status)
         return status.error();
-    return QJsonObject();
+    return noOutput();
 }
 
 ActionResult deleteMessageBatch(SqsContext& context, const SqsRequest& request)
@@ -285,7 +279,7 @@ ActionResult changeMessageVisibility(SqsContext& context, const SqsRequest& requ
         = context.broker.changeMessageVisibility(*queue, *handle, *visibility, context.origin);
     if (!changed)
         return changed.error();
-    return QJsonObject();
+    return noOutput();
 }
 
 ActionResult changeMessageVisibilityBatch(SqsContext& context, const SqsRequest& request)

@@ -9,8 +9,12 @@
 #include <QXmlStreamWriter>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace inflight::protocol {
 
@@ -251,26 +255,28 @@ void writeTextElement(QXmlStreamWriter& writer, const QString& name, const QStri
     writer.writeEndElement();
 }
 
-QString scalarText(const QJsonValue& value)
+QString scalarText(const Output& value)
 {
-    switch (value.type()) {
-    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: return QString::number(value.toInteger());
-    default: return value.toString();
-    }
+    if (value.is_string())
+        return QString::fromStdString(value.get_ref<const std::string&>());
+    if (value.is_boolean())
+        return value.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.is_number_integer())
+        return QString::number(value.get<std::int64_t>());
+    return QString::fromStdString(value.dump());
 }
 
-void writeMembers(QXmlStreamWriter& writer, const QJsonObject& object, const QString& action);
+void writeMembers(QXmlStreamWriter& writer, const Output& object, const QString& action);
 
-void writeValue(QXmlStreamWriter& writer, const QString& name, const QJsonValue& value,
+void writeValue(QXmlStreamWriter& writer, const QString& name, const Output& value,
                 const QString& action)
 {
-    if (value.isArray()) { // flattened: one element per item, named like the list
-        for (const QJsonValue& item : value.toArray())
+    if (value.is_array()) { // flattened: one element per item, named like the list
+        for (const Output& item : value)
             writeValue(writer, name, item, action);
-    } else if (value.isObject()) {
+    } else if (value.is_object()) {
         writer.writeStartElement(name);
-        writeMembers(writer, value.toObject(), action);
+        writeMembers(writer, value, action);
         writer.writeEndElement();
     } else {
         writeTextElement(writer, name, scalarText(value));
@@ -279,28 +285,26 @@ void writeValue(QXmlStreamWriter& writer, const QString& name, const QJsonValue&
 
 // A map member: one element per key, `<Name>`/`<Key>` then `<Value>`.
 void writeMap(QXmlStreamWriter& writer, const QString& element, const QString& keyField,
-              const QJsonObject& map, const QString& action)
+              const Output& map, const QString& action)
 {
     for (auto it = map.begin(); it != map.end(); ++it) {
         writer.writeStartElement(element);
-        writeTextElement(writer, keyField, it.key());
+        writeTextElement(writer, keyField, QString::fromStdString(it.key()));
         writeValue(writer, QStringLiteral("Value"), it.value(), action);
         writer.writeEndElement();
     }
 }
 
-void writeMember(QXmlStreamWriter& writer, const QString& name, const QJsonValue& value,
+void writeMember(QXmlStreamWriter& writer, const QString& name, const Output& value,
                  const QString& action)
 {
     if (name == QLatin1String("Attributes"))
-        return writeMap(writer, QStringLiteral("Attribute"), QStringLiteral("Name"),
-                        value.toObject(), action);
+        return writeMap(writer, QStringLiteral("Attribute"), QStringLiteral("Name"), value, action);
     if (name == QLatin1String("MessageAttributes"))
-        return writeMap(writer, QStringLiteral("MessageAttribute"), QStringLiteral("Name"),
-                        value.toObject(), action);
-    if (name == QLatin1String("Tags"))
-        return writeMap(writer, QStringLiteral("Tag"), QStringLiteral("Key"), value.toObject(),
+        return writeMap(writer, QStringLiteral("MessageAttribute"), QStringLiteral("Name"), value,
                         action);
+    if (name == QLatin1String("Tags"))
+        return writeMap(writer, QStringLiteral("Tag"), QStringLiteral("Key"), value, action);
     if (name == QLatin1String("QueueUrls") || name == QLatin1String("queueUrls"))
         return writeValue(writer, QStringLiteral("QueueUrl"), value, action);
     if (name == QLatin1String("Messages"))
@@ -314,14 +318,18 @@ void writeMember(QXmlStreamWriter& writer, const QString& name, const QJsonValue
     writeValue(writer, name, value, action);
 }
 
-void writeMembers(QXmlStreamWriter& writer, const QJsonObject& object, const QString& action)
+void writeMembers(QXmlStreamWriter& writer, const Output& object, const QString& action)
 {
-    QStringList names = object.keys(); // sorted by name; stable_sort keeps that within a rank
-    std::stable_sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
-        return memberRank(a) < memberRank(b);
+    // Keys come sorted by name; stable_sort keeps that within a rank.
+    std::vector<std::pair<QString, const Output*>> members;
+    members.reserve(object.size());
+    for (auto it = object.begin(); it != object.end(); ++it)
+        members.emplace_back(QString::fromStdString(it.key()), &it.value());
+    std::stable_sort(members.begin(), members.end(), [](const auto& a, const auto& b) {
+        return memberRank(a.first) < memberRank(b.first);
     });
-    for (const QString& name : names)
-        writeMember(writer, name, object.value(name), action);
+    for (const auto& [name, value] : members)
+        writeMember(writer, name, *value, action);
 }
 
 // Actions whose output has no members print no <Result> element.
@@ -373,7 +381,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     return SqsRequest(action, structureOf(root, action));
 }
 
-HttpResponse success(const QString& action, const QJsonObject& output)
+HttpResponse success(const QString& action, const Output& output)
 {
     const QByteArray requestId = newRequestId();
     QByteArray body;
@@ -381,7 +389,7 @@ HttpResponse success(const QString& action, const QJsonObject& output)
     writer.writeStartDocument();
     writer.writeStartElement(action + QStringLiteral("Response"));
     writer.writeAttribute(QStringLiteral("xmlns"), kNamespace);
-    if (hasResultElement(action) || !output.isEmpty()) {
+    if (hasResultElement(action) || !output.empty()) {
         writer.writeStartElement(action + QStringLiteral("Result"));
         writeMembers(writer, output, action);
         writer.writeEndElement();

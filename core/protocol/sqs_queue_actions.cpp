@@ -2,16 +2,9 @@
 // output members.
 #include "protocol/sqs_actions.h"
 
-#include <QJsonArray>
-
 namespace inflight::protocol::actions {
 
 namespace {
-
-QJsonObject noOutput()
-{
-    return {};
-}
 
 ActionResult fromStatus(const engine::Status& status)
 {
@@ -47,7 +40,7 @@ ActionResult createQueue(SqsContext& context, const SqsRequest& request)
         return engine::makeError(engine::ErrorCode::QueueNameExists,
                                  "A queue already exists with the same name: an OCI queue.",
                                  "QueueName");
-    return QJsonObject{{QStringLiteral("QueueUrl"), queueUrl(context, queue->name)}};
+    return Output{{"QueueUrl", queueUrl(context, queue->name)}};
 }
 
 ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request)
@@ -63,7 +56,7 @@ ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request)
         return queue.error();
     if (queue->kind == engine::QueueKind::Oci)
         return queueDoesNotExist();
-    return QJsonObject{{QStringLiteral("QueueUrl"), queueUrl(context, queue->name)}};
+    return Output{{"QueueUrl", queueUrl(context, queue->name)}};
 }
 
 ActionResult listQueues(SqsContext& context, const SqsRequest& request)
@@ -75,7 +68,7 @@ ActionResult listQueues(SqsContext& context, const SqsRequest& request)
     page.prefix = request.string(QStringLiteral("QueueNamePrefix")).value_or(std::string());
     page.maxResults = *maxResults;
     page.nextToken = request.string(QStringLiteral("NextToken")).value_or(std::string());
-    QJsonArray urls;
+    Output urls = Output::array();
     std::string nextToken;
     // OCI queues are not SQS queues: skip them, and fetch on so a page still holds MaxResults.
     for (;;) {
@@ -84,19 +77,20 @@ ActionResult listQueues(SqsContext& context, const SqsRequest& request)
             return listed.error();
         for (const std::string& name : listed->names) {
             if (isSqsQueue(context.broker, name))
-                urls.append(queueUrl(context, name));
+                urls.push_back(queueUrl(context, name));
         }
         nextToken = listed->nextToken;
-        if (!*maxResults || nextToken.empty() || urls.size() >= **maxResults)
+        const auto listedSoFar = static_cast<std::int64_t>(urls.size());
+        if (!*maxResults || nextToken.empty() || listedSoFar >= **maxResults)
             break;
-        page.maxResults = **maxResults - urls.size();
+        page.maxResults = **maxResults - listedSoFar;
         page.nextToken = nextToken;
     }
-    QJsonObject output;
-    if (!urls.isEmpty())
-        output.insert(QStringLiteral("QueueUrls"), urls);
+    Output output = Output::object();
+    if (!urls.empty())
+        output["QueueUrls"] = std::move(urls);
     if (!nextToken.empty())
-        output.insert(QStringLiteral("NextToken"), text(nextToken));
+        output["NextToken"] = nextToken;
     return output;
 }
 
@@ -117,9 +111,9 @@ ActionResult getQueueAttributes(SqsContext& context, const SqsRequest& request)
         *queue, request.stringList(QStringLiteral("AttributeNames")));
     if (!attributes)
         return attributes.error();
-    QJsonObject output;
+    Output output = Output::object();
     if (!attributes->empty())
-        output.insert(QStringLiteral("Attributes"), stringMapObject(*attributes));
+        output["Attributes"] = stringMapObject(*attributes);
     return output;
 }
 
@@ -173,9 +167,9 @@ ActionResult listQueueTags(SqsContext& context, const SqsRequest& request)
     auto tags = context.broker.listQueueTags(*queue);
     if (!tags)
         return tags.error();
-    QJsonObject output;
+    Output output = Output::object();
     if (!tags->empty())
-        output.insert(QStringLiteral("Tags"), stringMapObject(*tags));
+        output["Tags"] = stringMapObject(*tags);
     return output;
 }
 
@@ -193,13 +187,13 @@ ActionResult listDeadLetterSourceQueues(SqsContext& context, const SqsRequest& r
     auto sources = context.broker.listDeadLetterSourceQueues(*queue, page);
     if (!sources)
         return sources.error();
-    QJsonArray urls;
+    Output urls = Output::array();
     for (const std::string& name : sources->names)
-        urls.append(queueUrl(context, name));
+        urls.push_back(queueUrl(context, name));
     // A required member, spelt with a lower-case q (§2.4).
-    QJsonObject output{{QStringLiteral("queueUrls"), urls}};
+    Output output{{"queueUrls", std::move(urls)}};
     if (!sources->nextToken.empty())
-        output.insert(QStringLiteral("NextToken"), text(sources->nextToken));
+        output["NextToken"] = sources->nextToken;
     return output;
 }
 
@@ -249,7 +243,7 @@ ActionResult startMessageMoveTask(SqsContext& context, const SqsRequest& request
     auto handle = context.broker.startMessageMoveTask(start);
     if (!handle)
         return handle.error();
-    return QJsonObject{{QStringLiteral("TaskHandle"), text(*handle)}};
+    return Output{{"TaskHandle", *handle}};
 }
 
 ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request)
@@ -263,28 +257,27 @@ ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request
     auto tasks = context.broker.listMessageMoveTasks(*source, *maxResults);
     if (!tasks)
         return tasks.error();
-    QJsonArray results;
+    Output results = Output::array();
     for (const engine::MoveTaskInfo& task : *tasks) {
-        QJsonObject entry;
-        entry.insert(QStringLiteral("Status"),
-                     text(std::string(engine::moveTaskStatusName(task.status))));
-        entry.insert(QStringLiteral("SourceArn"), text(task.sourceArn));
-        entry.insert(QStringLiteral("ApproximateNumberOfMessagesMoved"), qint64(task.moved));
-        entry.insert(QStringLiteral("ApproximateNumberOfMessagesToMove"), qint64(task.toMove));
-        entry.insert(QStringLiteral("StartedTimestamp"), qint64(task.startedAt));
+        Output entry{
+            {"Status", std::string(engine::moveTaskStatusName(task.status))},
+            {"SourceArn", task.sourceArn},
+            {"ApproximateNumberOfMessagesMoved", std::int64_t(task.moved)},
+            {"ApproximateNumberOfMessagesToMove", std::int64_t(task.toMove)},
+            {"StartedTimestamp", std::int64_t(task.startedAt)},
+        };
         // Only-if-given and only-while-running members are left out otherwise (§5.5).
         if (!task.taskHandle.empty())
-            entry.insert(QStringLiteral("TaskHandle"), text(task.taskHandle));
+            entry["TaskHandle"] = task.taskHandle;
         if (!task.destinationArn.empty())
-            entry.insert(QStringLiteral("DestinationArn"), text(task.destinationArn));
+            entry["DestinationArn"] = task.destinationArn;
         if (task.maxMessagesPerSecond)
-            entry.insert(QStringLiteral("MaxNumberOfMessagesPerSecond"),
-                         qint64(*task.maxMessagesPerSecond));
+            entry["MaxNumberOfMessagesPerSecond"] = std::int64_t(*task.maxMessagesPerSecond);
         if (!task.failureReason.empty())
-            entry.insert(QStringLiteral("FailureReason"), text(task.failureReason));
-        results.append(entry);
+            entry["FailureReason"] = task.failureReason;
+        results.push_back(std::move(entry));
     }
-    return QJsonObject{{QStringLiteral("Results"), results}};
+    return Output{{"Results", std::move(results)}};
 }
 
 ActionResult cancelMessageMoveTask(SqsContext& context, const SqsRequest& request)
@@ -295,7 +288,7 @@ ActionResult cancelMessageMoveTask(SqsContext& context, const SqsRequest& reques
     auto moved = context.broker.cancelMessageMoveTask(*handle, context.origin);
     if (!moved)
         return moved.error();
-    return QJsonObject{{QStringLiteral("ApproximateNumberOfMessagesMoved"), qint64(*moved)}};
+    return Output{{"ApproximateNumberOfMessagesMoved", std::int64_t(*moved)}};
 }
 
 } // namespace inflight::protocol::actions

