@@ -122,7 +122,8 @@ void MainWindow::buildActions()
                                tr("Delete the selected queue and its messages"),
                                QKeySequence(tr("Ctrl+Shift+Del")), &MainWindow::deleteQueue);
     m_purgeQueue = makeAction(QStringLiteral("purgeQueueAction"), tr("&Purge…"),
-                              tr("Remove every message of the selected queue"),
+                              tr("Remove every message of the selected queue (OCI: or of its "
+                                 "dead-letter queue, or both)"),
                               QKeySequence(tr("Ctrl+Shift+P")), &MainWindow::purgeQueue);
     m_redrive = makeAction(QStringLiteral("redriveAction"), tr("Re&drive…"),
                            tr("Move the messages of a dead-letter queue back, at a chosen rate"),

@@ -5,6 +5,7 @@
 
 #include "session/session.h"
 #include "ui/dialogs/generate_dialog.h"
+#include "ui/dialogs/purge_dialog.h"
 #include "ui/dialogs/queue_dialog.h"
 #include "ui/dialogs/receive_dialog.h"
 #include "ui/dialogs/redrive_dialog.h"
@@ -105,16 +106,44 @@ void MainWindow::purgeQueue()
     const QString queue = m_currentQueue;
     if (queue.isEmpty())
         return;
-    if (!confirm(QStringLiteral("confirmPurgeQueue"), tr("Purge queue"),
-                 tr("Remove every message of %1 — available, delayed and in flight?").arg(queue)))
+    engine::Broker& broker = m_session.broker();
+    auto view = broker.queueView(toStdString(queue));
+    const auto stored = [&broker](const std::string& name) -> qint64 {
+        auto stats = broker.queueStats(name);
+        return stats ? stats->available + stats->inFlight + stats->delayed : 0;
+    };
+    // An OCI queue (not its built-in DLQ) chooses what to purge; SQS purges the queue itself.
+    const bool oci = view && view->kind == engine::QueueKind::Oci && !view->isBuiltInDeadLetterQueue
+        && !view->deadLetterTarget.empty();
+    const QString deadLetter = oci ? toQString(view->deadLetterTarget) : QString();
+    engine::PurgeTarget target = engine::PurgeTarget::Normal;
+    if (oci) {
+        PurgeDialog dialog(queue, deadLetter, stored(view->name), stored(view->deadLetterTarget),
+                           this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        target = dialog.target();
+    } else if (!confirm(QStringLiteral("confirmPurgeQueue"), tr("Purge queue"),
+                        tr("Remove every message of %1 — available, delayed and in flight?")
+                            .arg(queue))) {
         return;
-    auto status = m_session.broker().purgeQueue(toStdString(queue), engine::PurgeTarget::Normal,
-                                                windowOrigin());
+    }
+    auto status = broker.purgeQueue(toStdString(queue), target, windowOrigin());
     if (!status) {
         m_queueNotice->showError(describeError(status.error()));
         return;
     }
-    m_queueNotice->showInfo(tr("Purged %1.").arg(queue));
+    switch (target) {
+    case engine::PurgeTarget::Normal: m_queueNotice->showInfo(tr("Purged %1.").arg(queue)); break;
+    case engine::PurgeTarget::DeadLetter:
+        m_queueNotice->showInfo(
+            tr("Purged the dead-letter queue of %1 (%2).").arg(queue, deadLetter));
+        break;
+    case engine::PurgeTarget::Both:
+        m_queueNotice->showInfo(
+            tr("Purged %1 and its dead-letter queue %2.").arg(queue, deadLetter));
+        break;
+    }
 }
 
 void MainWindow::sendMessage()

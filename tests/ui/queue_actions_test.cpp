@@ -1,5 +1,6 @@
 // Queue actions through the real window: create (every attribute), edit, delete and purge
-// (confirmed), with the engine's errors shown where the user acted.
+// (confirmed; OCI queues choose the queue, its DLQ or both), with the engine's errors shown where
+// the user acted.
 
 #include "ui/dialogs/queue_dialog.h"
 #include "window_test_support.h"
@@ -9,6 +10,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRadioButton>
 #include <QSpinBox>
 
 using namespace inflight;
@@ -249,6 +251,87 @@ private Q_SLOTS:
         QCOMPARE(w.queueNotice()->kind(), ui::NoticeBar::Kind::Error);
         QVERIFY2(w.queueNotice()->text().startsWith(QStringLiteral("PurgeQueueInProgress: ")),
                  qPrintable(w.queueNotice()->text()));
+    }
+
+    void ociPurgeChoosesTheQueueItsDeadLetterQueueOrBoth()
+    {
+        WindowFixture f;
+        f.createQueue("telemetry", {{"deadLetterQueueDeliveryCount", "1"}}, true);
+        const auto fill = [&f] {
+            // Two messages delivered once (their maximum) move to telemetry.dlq on the next
+            // receive, which delivers a third; a fourth stays available.
+            for (const char* body : {"a", "b", "c", "d"})
+                f.send("telemetry", body);
+            f.receive("telemetry", 2, 0);
+            f.receive("telemetry", 1, 60);
+            f.flush();
+            QCOMPARE(f.stats("telemetry.dlq").available, 2);
+            QCOMPARE(f.stats("telemetry").available + f.stats("telemetry").inFlight, 2);
+        };
+        fill();
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("telemetry")));
+
+        // The confirmation offers the three targets with what each removes; Cancel keeps all.
+        QStringList offered;
+        QTimer::singleShot(0, [&offered] {
+            QWidget* modal = QApplication::activeModalWidget();
+            QVERIFY(modal);
+            QCOMPARE(modal->objectName(), QStringLiteral("confirmPurgeQueue"));
+            for (const char* name : {"purgeNormalRadio", "purgeDeadLetterRadio", "purgeBothRadio"})
+                if (auto* radio = modal->findChild<QRadioButton*>(QString::fromLatin1(name)))
+                    offered << radio->text().remove(QLatin1Char('&'))
+                            + (radio->isChecked() ? QStringLiteral(" [x]") : QString());
+            child<QAbstractButton>(modal, QStringLiteral("cancelButton"))->click();
+        });
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(offered,
+                 (QStringList{QStringLiteral("Messages of telemetry (2 messages) [x]"),
+                              QStringLiteral("Dead-letter queue telemetry.dlq (2 messages)"),
+                              QStringLiteral("Both (4 messages)")}));
+        QCOMPARE(f.stats("telemetry.dlq").available, 2);
+
+        // DLQ: only the dead letters go.
+        answerConfirmation(QStringLiteral("yesButton"), {QStringLiteral("purgeDeadLetterRadio")});
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("telemetry.dlq").available, 0);
+        QCOMPARE(f.stats("telemetry").available, 1);
+        QCOMPARE(f.stats("telemetry").inFlight, 1);
+        QVERIFY2(w.queueNotice()->text().contains(QStringLiteral("dead-letter queue of telemetry")),
+                 qPrintable(w.queueNotice()->text()));
+
+        // The default: the queue's own messages, the DLQ keeps its own.
+        QVERIFY(f.broker().purgeQueue("telemetry", engine::PurgeTarget::Normal, "test").ok());
+        fill();
+        answerConfirmation(QStringLiteral("yesButton"));
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("telemetry").available + f.stats("telemetry").inFlight, 0);
+        QCOMPARE(f.stats("telemetry.dlq").available, 2);
+        flush();
+        QVERIFY(shownMessageIds(w).isEmpty());
+
+        // Both.
+        f.send("telemetry", "e");
+        answerConfirmation(QStringLiteral("yesButton"), {QStringLiteral("purgeBothRadio")});
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QCOMPARE(f.stats("telemetry").available, 0);
+        QCOMPARE(f.stats("telemetry.dlq").available, 0);
+        QCOMPARE(w.queueNotice()->kind(), ui::NoticeBar::Kind::Info);
+
+        // The built-in DLQ itself has nothing to choose: the plain confirmation purges it.
+        fill();
+        QVERIFY(w.selectQueue(QStringLiteral("telemetry.dlq")));
+        QString asked;
+        QTimer::singleShot(0, [&asked] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            asked = box->text();
+            child<QAbstractButton>(box, QStringLiteral("yesButton"))->click();
+        });
+        click(&w, QStringLiteral("purgeQueueButton"));
+        QVERIFY2(asked.contains(QStringLiteral("telemetry.dlq")), qPrintable(asked));
+        QCOMPARE(f.stats("telemetry.dlq").available, 0);
+        QCOMPARE(f.stats("telemetry").available + f.stats("telemetry").inFlight, 2);
     }
 };
 

@@ -124,16 +124,20 @@ QPointer<T> openedDialog(QWidget* window)
     return nullptr;
 }
 
-// Answers the next modal confirmation (QMessageBox::exec) with `button` ("yesButton" or
-// "cancelButton").
-inline void answerConfirmation(const QString& button)
+// Answers the next modal confirmation (a QMessageBox or dialog run with exec()) with `button`
+// ("yesButton" or "cancelButton"), after clicking the `choices` (radio buttons, check boxes) in
+// it by name.
+inline void answerConfirmation(const QString& button, const QStringList& choices = {})
 {
-    QTimer::singleShot(0, [button] {
+    QTimer::singleShot(0, [button, choices] {
         QWidget* modal = QApplication::activeModalWidget();
-        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-            if (auto* b = box->findChild<QAbstractButton*>(button))
-                b->click();
-        }
+        if (!modal)
+            return;
+        for (const QString& choice : choices)
+            if (auto* c = modal->findChild<QAbstractButton*>(choice))
+                QTest::mouseClick(c, Qt::LeftButton, {}, QPoint(4, c->height() / 2));
+        if (auto* b = modal->findChild<QAbstractButton*>(button))
+            b->click();
     });
 }
 
