@@ -159,8 +159,9 @@ void HttpServer::drainInbox()
     // Without a workspace to wait for, answers go back in small groups while the rest of the
     // batch is handled, so that the socket thread writes them meanwhile instead of both threads
     // taking turns over whole batches. (A post wakes the socket thread at most once until it
-    // takes what is there.)
-    const bool answerEarly = m_session.isDurable();
+    // takes what is there. Not isDurable(): durable before the batch does not make its answers
+    // durable.)
+    const bool answerEarly = !m_session.hasPersistence();
     for (auto& [connection, request] : m_handling) {
         handle(connection, request);
         if (answerEarly && m_answers.size() >= kAnswerGroup)
