@@ -10,6 +10,7 @@
 #include "ui/models/message_table_model.h"
 #include "ui/models/queue_table_model.h"
 #include "ui/widgets/countdown_delegate.h"
+#include "ui/widgets/dead_letter_delegate.h"
 #include "ui/widgets/endpoint_control.h"
 #include "ui/widgets/endpoint_status.h"
 #include "ui/widgets/engine_text.h"
@@ -275,10 +276,19 @@ void MainWindow::buildQueueDock()
                                     + 16);
     m_queueView->setColumnWidth(QueueTableModel::TypeColumn,
                                 metrics.horizontalAdvance(QStringLiteral("standard")) + 12);
+    // Counts are narrower than their headers: each column as wide as its own header.
+    const QFontMetrics headerMetrics = m_queueView->header()->fontMetrics();
     for (int column : {QueueTableModel::AvailableColumn, QueueTableModel::InFlightColumn,
                        QueueTableModel::DelayedColumn})
-        m_queueView->setColumnWidth(column,
-                                    metrics.horizontalAdvance(QStringLiteral("Available")) + 12);
+        m_queueView->setColumnWidth(
+            column,
+            headerMetrics.horizontalAdvance(m_queues->headerData(column, Qt::Horizontal).toString())
+                + 16);
+    // Long names keep their start and their end (".fifo", "-dlq"); the dead-letter relation
+    // elides the names in it and keeps its arrows and "(max N)". Tooltips have the full text.
+    m_queueView->setTextElideMode(Qt::ElideMiddle);
+    m_queueView->setItemDelegateForColumn(QueueTableModel::DeadLetterColumn,
+                                          new DeadLetterDelegate(m_queueView));
     m_queueView->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_queueView->addActions({m_send, m_sendGenerated, m_receive});
     auto* separator = new QAction(m_queueView);
@@ -723,19 +733,28 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::applyFirstLayout()
 {
-    // First show without a remembered layout: room for the queue list's every column, then the
-    // messages and the inspector share the rest.
+    // First show without a remembered layout: the queue names as wide as the longest (within a
+    // limit), room for the longest dead-letter relation (within the dock's limit: past it the
+    // names in it are elided), then the messages and the inspector share the rest.
+    const QFontMetrics metrics = m_queueView->fontMetrics();
+    int name = 0;
+    int relation = 0;
+    for (int row = 0; row < m_queues->rowCount(); ++row) {
+        name = std::max(name, metrics.horizontalAdvance(m_queues->queueName(row)));
+        relation = std::max(
+            relation,
+            metrics.horizontalAdvance(
+                m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
+    }
+    const int longestName = metrics.horizontalAdvance(QLatin1Char('x')) * 20;
+    m_queueView->setColumnWidth(QueueTableModel::NameColumn,
+                                std::max(m_queueView->columnWidth(QueueTableModel::NameColumn),
+                                         std::min(name + 16, longestName)));
     int wanted = 48; // frame, margins and a scroll bar
     for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
         wanted += m_queueView->columnWidth(column);
-    int relation = 0;
-    for (int row = 0; row < m_queues->rowCount(); ++row)
-        relation = std::max(
-            relation,
-            m_queueView->fontMetrics().horizontalAdvance(
-                m_queues->index(row, QueueTableModel::DeadLetterColumn).data().toString()));
-    wanted += relation;
-    const int dock = std::min(wanted, width() * 8 / 25);
+    wanted += relation + 16;
+    const int dock = std::min(wanted, width() * 3 / 8);
     resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
     const int centre = width() - dock;
     m_messageSplitter->setSizes({centre - centre * 2 / 5, centre * 2 / 5});

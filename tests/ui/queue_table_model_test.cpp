@@ -47,6 +47,18 @@ private Q_SLOTS:
                  QStringLiteral("built-in DLQ of oq"));
         QCOMPARE(text(model, fifo, Model::DeadLetterColumn), QString());
 
+        // Tooltips: the full relation first (the column may elide it), then what it means in
+        // the queue's own terms.
+        QCOMPARE(text(model, orders, Model::DeadLetterColumn, Qt::ToolTipRole),
+                 QStringLiteral("\u2192 orders-dlq (max 3)\nA message received 3 times moves to "
+                                "orders-dlq on its next receive"));
+        QCOMPARE(text(model, oci, Model::DeadLetterColumn, Qt::ToolTipRole),
+                 QStringLiteral("\u2192 oq.dlq (max 5)\nA message delivered 5 times moves to "
+                                "oq.dlq instead of being delivered again"));
+        QCOMPARE(text(model, dlq, Model::DeadLetterColumn, Qt::ToolTipRole),
+                 QStringLiteral("\u2190 orders"));
+        QCOMPARE(text(model, orders, Model::NameColumn, Qt::ToolTipRole), QStringLiteral("orders"));
+
         QCOMPARE(model.index(orders, 0).data(Model::DeadLetterTargetRole).toString(),
                  QStringLiteral("orders-dlq"));
         QCOMPARE(model.index(orders, 0).data(Model::MaxReceiveCountRole).toLongLong(), 3);

@@ -1,21 +1,26 @@
 // The window's views beyond the message table: the inspector (pretty JSON body, attributes,
 // receipt, timeline with origins), the FIFO groups tab, the charts tab and the event log tab with
-// its queue and kind filters (any set of kinds, checked in the kind button's menu).
+// its queue and kind filters (any set of kinds, checked in the kind button's menu); the queue
+// list's dead-letter column, readable however long the names in it.
 
 #include "ui/charts/throughput_chart_view.h"
 #include "ui/models/event_log_model.h"
 #include "ui/models/group_table_model.h"
+#include "ui/models/queue_table_model.h"
 #include "ui/models/timeline_model.h"
 #include "ui/widgets/check_list_button.h"
+#include "ui/widgets/dead_letter_delegate.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/groups_view.h"
 #include "ui/widgets/message_inspector.h"
 #include "window_test_support.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTreeWidget>
@@ -335,6 +340,137 @@ private Q_SLOTS:
         QCOMPARE(kind->text(), QStringLiteral("received"));
         QCOMPARE(w.eventLog()->filterModel()->kindMask(),
                  1u << int(engine::EventKind::MessageReceived));
+    }
+
+    void queueListKeepsLongDeadLetterRelationsReadable()
+    {
+        const std::string dlq = "payments-processing-dead-letters-eu-west.fifo";
+        const std::string source = "payments-processing-eu-west.fifo";
+        WindowFixture f;
+        f.createQueueWithDeadLetters("orders", "orders-dlq", 3);
+        f.createQueue(dlq, {{"FifoQueue", "true"}});
+        f.createQueue(source, {{"FifoQueue", "true"}, {"RedrivePolicy", f.redrivePolicy(dlq, 5)}});
+        ui::MainWindow& w = f.open();
+        QTreeView* view = w.queueView();
+        const auto cell = [view](const QString& queue, int column) {
+            const QAbstractItemModel* model = view->model();
+            for (int row = 0; row < model->rowCount(); ++row)
+                if (model->index(row, 0).data().toString() == queue)
+                    return model->index(row, column);
+            return QModelIndex();
+        };
+        constexpr int kRelation = ui::QueueTableModel::DeadLetterColumn;
+        auto* delegate
+            = qobject_cast<ui::DeadLetterDelegate*>(view->itemDelegateForColumn(kRelation));
+        QVERIFY(delegate);
+        const QFontMetrics metrics = view->fontMetrics();
+        const QString name = QString::fromStdString(source);
+        const QModelIndex relation = cell(name, kRelation);
+        const QString full = QStringLiteral("\u2192 %1 (max 5)").arg(QString::fromStdString(dlq));
+        QCOMPARE(relation.data().toString(), full);
+
+        // The first layout: no column wider than the list, the relation column takes the rest;
+        // the long relation is shown with its DLQ's name elided in the middle and "(max 5)" kept,
+        // the short one whole.
+        QHeaderView* header = view->header();
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        int others = 0;
+        for (int column = 0; column < kRelation; ++column)
+            others += header->sectionSize(column);
+        QCOMPARE(header->sectionSize(kRelation), view->viewport()->width() - others);
+        const QString shown = delegate->shownText(relation);
+        QVERIFY2(shown != full, qPrintable(shown));
+        QVERIFY2(shown.startsWith(QStringLiteral("\u2192 pay")), qPrintable(shown));
+        QVERIFY2(shown.endsWith(QStringLiteral("fo (max 5)")), qPrintable(shown));
+        QVERIFY2(shown.contains(QChar(0x2026)), qPrintable(shown));
+        QVERIFY(metrics.horizontalAdvance(shown) < header->sectionSize(kRelation));
+        const QModelIndex shortRelation = cell(QStringLiteral("orders"), kRelation);
+        QCOMPARE(delegate->shownText(shortRelation), QStringLiteral("\u2192 orders-dlq (max 3)"));
+        const QString back = delegate->shownText(cell(QString::fromStdString(dlq), kRelation));
+        QVERIFY2(back.startsWith(QStringLiteral("\u2190 pay"))
+                     && back.endsWith(QStringLiteral("fo")),
+                 qPrintable(back));
+
+        // The tooltips keep the full texts; names elide in their middle too.
+        QVERIFY2(relation.data(Qt::ToolTipRole)
+                     .toString()
+                     .startsWith(full + QStringLiteral("\nA message received 5 times moves to ")
+                                 + QString::fromStdString(dlq)),
+                 qPrintable(relation.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(cell(name, ui::QueueTableModel::NameColumn).data(Qt::ToolTipRole).toString(),
+                 name);
+        QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+        for (int column : {ui::QueueTableModel::AvailableColumn,
+                           ui::QueueTableModel::InFlightColumn, ui::QueueTableModel::DelayedColumn})
+            QVERIFY(header->sectionSize(column) > header->fontMetrics().horizontalAdvance(
+                        view->model()->headerData(column, Qt::Horizontal).toString()));
+
+        // A wider list shows the whole relation.
+        w.resize(2600, 900);
+        flush();
+        w.resizeDocks({child<QDockWidget>(&w, QStringLiteral("queuesDock"))}, {1100},
+                      Qt::Horizontal);
+        flush();
+        QCOMPARE(delegate->shownText(relation), full);
+    }
+
+    void deadLetterTextElidesTheNamesAndKeepsTheRest_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<QString>("fits");
+        QTest::newRow("fits") << QStringLiteral("\u2192 dlq (max 3)")
+                              << QStringList{QStringLiteral("dlq")}
+                              << QStringLiteral("\u2192 dlq (max 3)");
+        QTest::newRow("target") << QStringLiteral("\u2192 abcdefghijklmnopqrstuvwxyz (max 3)")
+                                << QStringList{QStringLiteral("abcdefghijklmnopqrstuvwxyz")}
+                                << QStringLiteral("\u2192 abcd\u2026wxyz (max 3)");
+        QTest::newRow("sources") << QStringLiteral("\u2190 aaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbb")
+                                 << QStringList{QStringLiteral("aaaaaaaaaaaaaaaa"),
+                                                QStringLiteral("bbbbbbbbbbbbbbbb")}
+                                 << QStringLiteral("\u2190 aaaa\u2026aaaa, bbbb\u2026bbbb");
+    }
+
+    void deadLetterTextElidesTheNamesAndKeepsTheRest()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, names);
+        QFETCH(QString, fits);
+        const QFontMetrics metrics(QApplication::font());
+        const int width = metrics.horizontalAdvance(fits);
+        const QString shown = ui::DeadLetterDelegate::fitText(text, names, metrics, width);
+        QVERIFY2(metrics.horizontalAdvance(shown) <= width, qPrintable(shown));
+        if (fits == text) {
+            QCOMPARE(shown, text);
+            return;
+        }
+        // Every name is cut in its middle (a start and an end of it kept), nothing else is.
+        QStringList fixed;
+        qsizetype at = 0;
+        for (const QString& n : names) {
+            const qsizetype found = text.indexOf(n, at);
+            fixed << text.mid(at, found - at);
+            at = found + n.size();
+        }
+        fixed << text.mid(at);
+        qsizetype pos = 0;
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            QVERIFY2(shown.mid(pos).startsWith(fixed[i]), qPrintable(shown));
+            pos += fixed[i].size();
+            const qsizetype ellipsis = shown.indexOf(QChar(0x2026), pos);
+            QVERIFY2(ellipsis > pos && names[i].startsWith(shown.mid(pos, ellipsis - pos)),
+                     qPrintable(shown));
+            const qsizetype next = i + 1 < names.size() ? shown.indexOf(fixed[i + 1], ellipsis + 1)
+                                                        : shown.size() - fixed.last().size();
+            QVERIFY2(next > ellipsis + 1
+                         && names[i].endsWith(shown.mid(ellipsis + 1, next - ellipsis - 1)),
+                     qPrintable(shown));
+            pos = next;
+        }
+        QCOMPARE(shown.mid(pos), fixed.last());
+        // Too narrow for even that: the whole text, elided in its middle.
+        const QString tiny = ui::DeadLetterDelegate::fitText(text, names, metrics, 30);
+        QVERIFY(metrics.horizontalAdvance(tiny) <= 30);
     }
 };
 

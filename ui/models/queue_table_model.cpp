@@ -186,11 +186,18 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const
         }
         break;
     case Qt::ToolTipRole:
+        // The full text, whatever the column's width leaves of it.
+        if (column == NameColumn)
+            return r.name;
         if (column == DeadLetterColumn && !r.deadLetterText.isEmpty()) {
             if (!r.deadLetterTarget.isEmpty() && r.maxReceiveCount > 0)
-                return tr("A message received %1 times moves to %2 on its next receive")
-                    .arg(r.maxReceiveCount)
-                    .arg(r.deadLetterTarget);
+                return r.deadLetterText + QLatin1Char('\n')
+                    + (r.kind == engine::QueueKind::Oci
+                           ? tr("A message delivered %1 times moves to %2 instead of being "
+                                "delivered again")
+                           : tr("A message received %1 times moves to %2 on its next receive"))
+                          .arg(r.maxReceiveCount)
+                          .arg(r.deadLetterTarget);
             return r.deadLetterText;
         }
         return {};
