@@ -20,7 +20,7 @@ using namespace inflight::ui::test;
 
 namespace {
 
-constexpr int kAttributesColumn = 3;
+constexpr int kAttributesColumn = 4;
 
 std::set<std::string> names(const engine::MessageAttributes& attributes)
 {

@@ -6,6 +6,7 @@
 #include "ui/dialogs/spin_units.h"
 #include "ui/widgets/check_list_button.h"
 #include "ui/widgets/engine_text.h"
+#include "ui/widgets/receipt_delegate.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
@@ -29,7 +30,7 @@ namespace inflight::ui {
 
 namespace {
 
-enum Column { IdColumn, CountColumn, VisibleColumn, AttributesColumn, ReceiptColumn };
+enum Column { IdColumn, CountColumn, VisibleColumn, ReceiptColumn, AttributesColumn };
 
 // The names of the attributes a receive returned, message attributes first ("customer, priority ·
 // SenderId, SentTimestamp"), with every value in the tooltip.
@@ -171,13 +172,14 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     m_results->setObjectName(QStringLiteral("resultsTree"));
     m_results->setRootIsDecorated(false);
     m_results->setHeaderLabels({tr("Message id"), tr("Receives"), tr("Visible until"),
-                                tr("Attributes"), tr("Receipt handle")});
+                                tr("Receipt handle"), tr("Attributes")});
     m_results->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Every name an All receive returns would push the receipt out of sight: the names get a
-    // fixed share (the tooltip has them all, with their values).
-    m_results->header()->setSectionResizeMode(AttributesColumn, QHeaderView::Interactive);
-    m_results->setColumnWidth(AttributesColumn,
-                              m_results->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 30);
+    // Receipts share a long prefix: a fixed column shows each by its end (the tooltip has it
+    // whole), and the attributes returned take the rest.
+    m_results->header()->setSectionResizeMode(ReceiptColumn, QHeaderView::Interactive);
+    m_results->setColumnWidth(ReceiptColumn,
+                              m_results->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 15);
+    m_results->setItemDelegateForColumn(ReceiptColumn, new ReceiptDelegate(m_results));
     m_results->header()->setStretchLastSection(true);
     m_results->setMinimumHeight(120);
     m_results->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -209,7 +211,7 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     connect(m_tick, &QTimer::timeout, this, &ReceiveDialog::refreshWait);
     m_status->setText(tr("Ready."));
     m_progress->hide();
-    resize(760, 500);
+    resize(880, 500);
 }
 
 ReceiveDialog::~ReceiveDialog()
@@ -387,6 +389,7 @@ void ReceiveDialog::showResult(const engine::Result<engine::ReceiveResult>& resu
         item->setText(VisibleColumn, formatEngineTime(message.visibleAt));
         showAttributes(item, message);
         item->setText(ReceiptColumn, receipt);
+        item->setData(ReceiptColumn, Qt::UserRole, receipt); // ReceiptDelegate: shown by its end
         item->setToolTip(ReceiptColumn, receipt);
         item->setData(IdColumn, Qt::UserRole, id);
         m_receivedIds << id;
@@ -415,7 +418,7 @@ void ReceiveDialog::onEvents(const std::vector<engine::Event>& events)
         item->setText(IdColumn, toQString(event.messageId));
         item->setText(CountColumn, QString::number(event.receiveCount));
         item->setText(VisibleColumn, tr("moved to %1").arg(toQString(event.detail)));
-        item->setText(ReceiptColumn,
+        item->setText(AttributesColumn,
                       tr("not delivered: its receive count had reached the maximum"));
         item->setForeground(VisibleColumn, m_error->palette().color(QPalette::WindowText));
     }
