@@ -36,6 +36,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -750,10 +751,15 @@ void MainWindow::applyFirstLayout()
     m_queueView->setColumnWidth(QueueTableModel::NameColumn,
                                 std::max(m_queueView->columnWidth(QueueTableModel::NameColumn),
                                          std::min(name + 16, longestName)));
-    int wanted = 48; // frame, margins and a scroll bar
+    // The dock's frame and margins around the list as they are now (a scroll bar, when one
+    // comes, narrows the last column only), and the margins of a cell's text.
+    int wanted = m_queueDock->width() - m_queueView->viewport()->width();
     for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
         wanted += m_queueView->columnWidth(column);
-    wanted += relation + 16;
+    wanted += relation
+        + 2
+            * (m_queueView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_queueView)
+               + 1);
     const int dock = std::min(wanted, width() * 3 / 8);
     resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
     const int centre = width() - dock;
