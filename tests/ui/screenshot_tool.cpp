@@ -9,9 +9,11 @@
 #include "session/session.h"
 #include "ui/charts/throughput_chart_view.h"
 #include "ui/dialogs/queue_dialog.h"
+#include "ui/dialogs/receive_attributes.h"
 #include "ui/dialogs/receive_dialog.h"
 #include "ui/dialogs/redrive_dialog.h"
 #include "ui/main_window.h"
+#include "ui/models/event_log_model.h"
 #include "ui/models/message_table_model.h"
 #include "ui/widgets/endpoint_control.h"
 #include "ui/widgets/event_log_view.h"
@@ -263,8 +265,12 @@ int main(int argc, char* argv[])
     window.charts()->setWindowMinutes(1);
     save(&window, dir, QStringLiteral("charts.png"));
 
+    // What went wrong lately: the expiries and the moves to the DLQ, two kinds of the sixteen.
     window.tabs()->setCurrentIndex(3);
+    window.eventLog()->setKindMask(1u << int(engine::EventKind::VisibilityExpired)
+                                   | 1u << int(engine::EventKind::MovedToDeadLetterQueue));
     save(&window, dir, QStringLiteral("event-log.png"));
+    window.eventLog()->setKindMask(ui::EventLogFilterModel::allKinds());
     window.tabs()->setCurrentIndex(0);
 
     {
@@ -294,6 +300,13 @@ int main(int argc, char* argv[])
     {
         ui::ReceiveDialog dialog(session, QStringLiteral("orders"), &window);
         dialog.setMaxMessages(5);
+        ui::ReceiveAttributeChoice attributes;
+        attributes.allSystem = false;
+        attributes.systemNames
+            = {QStringLiteral("ApproximateReceiveCount"), QStringLiteral("SentTimestamp")};
+        attributes.messages = ui::ReceiveAttributeChoice::Messages::Names;
+        attributes.messageNamesText = QStringLiteral("customer");
+        dialog.setAttributeChoice(attributes);
         dialog.show();
         dialog.startReceive();
         settle();
