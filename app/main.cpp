@@ -151,7 +151,7 @@ QString windowWorkspace(const QCommandLineParser& parser, const QCommandLineOpti
 }
 
 int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues,
-                const QString& workspacePath)
+                const QString& workspacePath, inflight::server::SocketThreading threading)
 {
     quitOnSignals(app);
     QString error;
@@ -164,7 +164,7 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     inflight::session::Session& session = workspace->session();
     if (!createOciQueues(session, ociQueues))
         return 2;
-    inflight::server::HttpServer server(session);
+    inflight::server::HttpServer server(session, threading);
     if (!server.listen(listen.host, listen.port)) {
         std::fprintf(stderr, "inflight: cannot listen on %s:%u: %s\n",
                      qPrintable(listen.host.toString()), listen.port,
@@ -362,11 +362,17 @@ int main(int argc, char* argv[])
         QStringLiteral("file"));
     const QCommandLineOption inMemory(QStringLiteral("in-memory"),
                                       QStringLiteral("Run without a workspace: nothing is kept."));
+    const QCommandLineOption socketThread(
+        QStringLiteral("socket-thread"),
+        QStringLiteral("With --headless: serve the endpoint's sockets on a thread of their own, as "
+                       "the window does, instead of on the engine's thread (the headless default: "
+                       "no hand-over between threads per request)."));
     parser.addOption(headless);
     parser.addOption(listen);
     parser.addOption(ociQueue);
     parser.addOption(workspace);
     parser.addOption(inMemory);
+    parser.addOption(socketThread);
     parser.process(*app); // --help, --version and unknown options end here
 
     const std::optional<ListenAddress> address = parseListen(parser.value(listen));
@@ -381,7 +387,10 @@ int main(int argc, char* argv[])
     }
     if (parser.isSet(headless))
         return runHeadless(*app, *address, parser.values(ociQueue),
-                           parser.isSet(workspace) ? parser.value(workspace) : QString());
+                           parser.isSet(workspace) ? parser.value(workspace) : QString(),
+                           parser.isSet(socketThread)
+                               ? inflight::server::SocketThreading::OwnThread
+                               : inflight::server::SocketThreading::SessionThread);
 
     QApplication::setDesktopFileName(QStringLiteral("inflight"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
@@ -406,7 +415,8 @@ int main(int argc, char* argv[])
         inflight::session::Session& session = opened->session();
         if (!createOciQueues(session, parser.values(ociQueue)))
             return 2;
-        inflight::server::HttpServer server(session);
+        // The window's thread stays free of socket work (see SocketThreading).
+        inflight::server::HttpServer server(session, inflight::server::SocketThreading::OwnThread);
         inflight::app::EndpointAdapter endpoint(server);
         // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
         // default). A taken port does not stop the window: its status bar says why.

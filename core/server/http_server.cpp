@@ -42,12 +42,12 @@ QString urlHost(const QHostAddress& address)
 
 } // namespace
 
-HttpServer::HttpServer(session::Session& session, QObject* parent)
+HttpServer::HttpServer(session::Session& session, SocketThreading threading, QObject* parent)
     : QObject(parent),
       m_session(session),
       m_endpoint(session.broker()),
       m_tcp(std::make_unique<TcpListener>(*this)),
-      m_worker(std::make_unique<IoWorker>(*this))
+      m_worker(std::make_unique<IoWorker>(*this, threading))
 {
 }
 
@@ -55,7 +55,7 @@ HttpServer::~HttpServer()
 {
     m_tcp->close();
     dropConnections();
-    m_worker.reset(); // joins the socket thread before our members go
+    m_worker.reset(); // joins the socket thread (if any) before our members go
 }
 
 bool HttpServer::listen(const QHostAddress& address, quint16 port)
@@ -156,11 +156,22 @@ void HttpServer::drainInbox()
         std::lock_guard lock(m_inboxMutex);
         m_handling.swap(m_inbox);
     }
+    handleBatch();
+}
+
+void HttpServer::handleNow(ConnectionRequests& requests)
+{
+    m_handling.swap(requests); // gives the worker back the capacity of the last batch
+    handleBatch();
+}
+
+void HttpServer::handleBatch()
+{
     // Without a workspace to wait for, answers go back in small groups while the rest of the
     // batch is handled, so that the socket thread writes them meanwhile instead of both threads
     // taking turns over whole batches. (A post wakes the socket thread at most once until it
     // takes what is there. Not isDurable(): durable before the batch does not make its answers
-    // durable.)
+    // durable. On the session's thread, the worker writes them once this returns.)
     const bool answerEarly = !m_session.hasPersistence();
     for (auto& [connection, request] : m_handling) {
         handle(connection, request);

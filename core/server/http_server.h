@@ -25,21 +25,35 @@ class TcpListener;
 struct ConnectionAnswer;
 using ConnectionRequests = std::vector<std::pair<quint64, std::optional<protocol::HttpRequest>>>;
 
+// Where the endpoint's sockets are served (IoWorker's epoll loop: reading, parsing, writing).
+enum class SocketThreading {
+    // A thread of its own: the server's thread only turns requests into engine calls. For the
+    // window, whose thread must stay free for painting and input.
+    OwnThread,
+    // The server's own thread, in its Qt event loop: no hand-over between threads per request
+    // (no wake-ups, locks or context switches). For `inflight --headless`, which has nothing else
+    // to do on that thread.
+    SessionThread,
+};
+
 // The SQS (JSON and Query) and OCI Queue REST endpoint over HTTP/1.1 with keep-alive.
 //
-// Sockets live on a worker thread (IoWorker: epoll, llhttp parsing, writing answers); every
-// request comes to this object's thread — the session's — and goes to protocol::Endpoint against
-// the session's broker, with the client's "ip:port" as its origin. Long polls are held open
-// through Session::receive() without blocking anything, and cancelled when their client hangs
-// up. Request bodies over protocol::kMaxRequestBody are refused before they are read. Answers
-// leave only once the session has stored what they acknowledge (Session::whenDurable); when the
-// workspace cannot store it, the client gets an HTTP 500 in its request's protocol instead. Lives
-// on the session's thread; the engine is never touched from another.
+// Sockets are served by an IoWorker (epoll, llhttp parsing, writing answers) on a thread of their
+// own or on this object's (SocketThreading); every request is handled on this object's thread —
+// the session's — and goes to protocol::Endpoint against the session's broker, with the client's
+// "ip:port" as its origin. Long polls are held open through Session::receive() without blocking
+// anything, and cancelled when their client hangs up. Request bodies over protocol::kMaxRequestBody
+// are refused before they are read. Answers leave only once the session has stored what they
+// acknowledge (Session::whenDurable); when the workspace cannot store it, the client gets an HTTP
+// 500 in its request's protocol instead. Lives on the session's thread; the engine is never touched
+// from another.
 class HttpServer : public QObject {
     Q_OBJECT
 public:
     // `session` must outlive the server.
-    explicit HttpServer(session::Session& session, QObject* parent = nullptr);
+    explicit HttpServer(session::Session& session,
+                        SocketThreading threading = SocketThreading::OwnThread,
+                        QObject* parent = nullptr);
     ~HttpServer() override;
 
     // Starts listening (port 0 picks a free port; see serverPort()). When already listening, the
@@ -75,9 +89,15 @@ private:
     };
 
     void accept(qintptr fd);
-    // Any thread. Takes every request of `requests` (left empty).
+    // OwnThread, from the socket thread: takes every request of `requests` (left empty) for
+    // drainInbox() on this object's thread.
     void enqueue(IoWorker* worker, ConnectionRequests& requests);
     void drainInbox();
+    // SessionThread, from the worker's loop: handles every request of `requests` (left empty)
+    // now; the answers go to the worker's post() before this returns, or later (long polls, a
+    // commit to wait for).
+    void handleNow(ConnectionRequests& requests);
+    void handleBatch();
     void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
     void finishWait(quint64 connection);
     // Sends m_answers once the session has stored what they acknowledge; if that commit fails,
@@ -91,11 +111,11 @@ private:
     QString m_baseUrl;
     QString m_error;
 
-    std::unique_ptr<IoWorker> m_worker; // one socket thread serves every connection
+    std::unique_ptr<IoWorker> m_worker; // one epoll loop serves every connection
 
     std::mutex m_inboxMutex;
-    ConnectionRequests m_inbox; // guarded by m_inboxMutex
-    ConnectionRequests m_handling;
+    ConnectionRequests m_inbox;                // guarded by m_inboxMutex; OwnThread only
+    ConnectionRequests m_handling;             // the batch handleBatch() works on
     std::vector<ConnectionAnswer> m_answers;   // for m_worker, posted once per batch
     std::unordered_map<quint64, Wait> m_waits; // open long polls, by connection
 };

@@ -4,6 +4,8 @@
 #include "server/http_server.h"
 
 #include <QDebug>
+#include <QSocketNotifier>
+#include <QTimer>
 
 #include <algorithm>
 #include <cerrno>
@@ -24,18 +26,55 @@ namespace {
 // epoll data for the wake-up eventfd; connections use their ids, which start at 1.
 constexpr quint64 kWakeId = 0;
 constexpr int kMaxEvents = 128;
-// Requests handed to the engine's thread at a time while ready sockets are being read.
+// Requests handed to the server at a time while ready sockets are being read.
 constexpr std::size_t kRequestGroup = 4;
+// SessionThread: turns of the loop per activation at most, while sockets keep being ready. More
+// turns save trips through the Qt event loop under load; the bound lets its timers (long polls,
+// the session's deadlines and commits) and the window's events in between.
+constexpr int kTurnsPerActivation = 8;
+
+[[noreturn]] void cannotStart()
+{
+    throw std::runtime_error(std::string("inflight: cannot create the endpoint's event loop: ")
+                             + std::strerror(errno));
+}
+
+// Moves every answer of `from` to the end of `into` (`from` is left empty).
+void takeAll(std::vector<ConnectionAnswer>& into, std::vector<ConnectionAnswer>& from)
+{
+    if (into.empty()) {
+        into.swap(from);
+        return;
+    }
+    std::move(from.begin(), from.end(), std::back_inserter(into));
+    from.clear();
+}
 
 } // namespace
 
-IoWorker::IoWorker(HttpServer& server) : m_server(server)
+IoWorker::IoWorker(HttpServer& server, SocketThreading threading)
+    : m_server(server), m_ownThread(threading == SocketThreading::OwnThread)
 {
     m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
+    if (m_epoll < 0)
+        cannotStart();
+    if (!m_ownThread) {
+        // An epoll descriptor is readable while any socket in its set is ready: one notifier
+        // stands for every connection.
+        m_notifier = std::make_unique<QSocketNotifier>(m_epoll, QSocketNotifier::Read);
+        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(),
+                         [this] { runTurns(true); });
+        m_deadlineTimer = std::make_unique<QTimer>();
+        m_deadlineTimer->setSingleShot(true);
+        QObject::connect(m_deadlineTimer.get(), &QTimer::timeout, m_deadlineTimer.get(),
+                         [this] { runTurns(true); });
+        return;
+    }
     m_wakeFd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (m_epoll < 0 || m_wakeFd < 0)
-        throw std::runtime_error(std::string("inflight: cannot create the endpoint's event loop: ")
-                                 + std::strerror(errno));
+    if (m_wakeFd < 0) {
+        ::close(m_epoll);
+        cannotStart();
+    }
     epoll_event event{};
     event.events = EPOLLIN;
     event.data.u64 = kWakeId;
@@ -48,17 +87,23 @@ IoWorker::IoWorker(HttpServer& server) : m_server(server)
 
 IoWorker::~IoWorker()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
+    if (m_ownThread) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        wake();
+        m_thread.join();
+        ::close(m_wakeFd);
+    } else {
+        m_notifier.reset(); // before its descriptor closes
+        m_deadlineTimer.reset();
+        closeAll();
     }
-    wake();
-    m_thread.join();
-    ::close(m_wakeFd);
     ::close(m_epoll);
 }
 
-// ---- any thread --------------------------------------------------------------------------------
+// ---- the server's side -------------------------------------------------------------------------
 
 void IoWorker::wake()
 {
@@ -70,6 +115,10 @@ void IoWorker::wake()
 
 void IoWorker::adopt(qintptr fd)
 {
+    if (!m_ownThread) {
+        addConnection(fd);
+        return;
+    }
     {
         std::lock_guard lock(m_mutex);
         m_adopting.push_back(fd);
@@ -79,6 +128,12 @@ void IoWorker::adopt(qintptr fd)
 
 void IoWorker::dropAll()
 {
+    if (!m_ownThread) {
+        closeAll();
+        m_ready.clear(); // answers for the connections just dropped
+        armDeadline();
+        return;
+    }
     std::unique_lock lock(m_mutex);
     const quint64 generation = ++m_dropRequested;
     lock.unlock();
@@ -89,19 +144,22 @@ void IoWorker::dropAll()
 
 void IoWorker::post(std::vector<ConnectionAnswer>& answers)
 {
+    if (!m_ownThread) {
+        takeAll(m_ready, answers);
+        // Inside a turn, the turn writes them once the server returns; otherwise (a long poll
+        // ended, a commit done) now.
+        if (!m_inTurn)
+            runTurns(false);
+        return;
+    }
     {
         std::lock_guard lock(m_mutex);
-        if (m_outbox.empty()) {
-            m_outbox.swap(answers);
-        } else {
-            std::move(answers.begin(), answers.end(), std::back_inserter(m_outbox));
-            answers.clear();
-        }
+        takeAll(m_outbox, answers);
     }
     wake();
 }
 
-// ---- the worker thread -------------------------------------------------------------------------
+// ---- the loop's thread -------------------------------------------------------------------------
 
 void IoWorker::submit(quint64 connection, protocol::HttpRequest request)
 {
@@ -131,109 +189,83 @@ void IoWorker::closed(HttpConnection& connection)
     --m_connectionCount;
 }
 
-void IoWorker::run()
+// What the ready sockets have, with the requests it completes handed over in small groups: the
+// server starts on them (on its own thread, or right here) while the rest is read.
+void IoWorker::readEvents(const epoll_event* events, int ready)
 {
-    epoll_event events[kMaxEvents];
-    for (;;) {
-        const int ready = ::epoll_wait(m_epoll, events, kMaxEvents, nextTimeoutMillis());
-        if (ready < 0 && errno != EINTR) {
-            qWarning("inflight: the endpoint's event loop failed: %s", std::strerror(errno));
-            break;
-        }
-        for (int i = 0; i < ready; ++i) {
-            const quint64 id = events[i].data.u64;
-            if (id == kWakeId)
-                continue; // commands are taken below, every turn
-            const auto it = m_connections.find(id);
-            if (it == m_connections.end())
-                continue;
-            HttpConnection& connection = *it->second;
-            const std::uint32_t flags = events[i].events;
-            if (flags & EPOLLOUT)
-                connection.onWritable();
-            if (flags & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
-                connection.onReadable();
-            // Hand over in small groups: the engine's thread starts on them while we read on.
-            if (m_toServer.size() >= kRequestGroup)
-                m_server.enqueue(this, m_toServer);
-        }
+    for (int i = 0; i < ready; ++i) {
+        const quint64 id = events[i].data.u64;
+        if (id == kWakeId)
+            continue; // commands are taken every turn
+        const auto it = m_connections.find(id);
+        if (it == m_connections.end())
+            continue;
+        HttpConnection& connection = *it->second;
+        const std::uint32_t flags = events[i].events;
+        if (flags & EPOLLOUT)
+            connection.onWritable();
+        if (flags & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
+            connection.onReadable();
+        if (m_toServer.size() >= kRequestGroup)
+            handOver();
+    }
+}
 
-        takeCommands();
-        {
-            std::lock_guard lock(m_mutex);
-            if (m_stopping)
-                break;
-        }
-
-        const auto now = Clock::now();
-        std::vector<HttpConnection*> due;
-        for (auto& [id, connection] : m_connections) {
-            if (const auto deadline = connection->deadline(); deadline && *deadline <= now)
-                due.push_back(connection.get());
-        }
-        for (HttpConnection* connection : due)
-            connection->onDeadline(); // closes it: not while walking m_connections
+// The end of a turn: connections past their deadline, the rest of the requests for the server,
+// and the connections closed during the turn deleted.
+void IoWorker::endTurn()
+{
+    const auto now = Clock::now();
+    std::vector<HttpConnection*> due;
+    for (auto& [id, connection] : m_connections) {
+        if (const auto deadline = connection->deadline(); deadline && *deadline <= now)
+            due.push_back(connection.get());
+    }
+    for (HttpConnection* connection : due)
+        connection->onDeadline(); // closes it: not while walking m_connections
+    if (m_ownThread) {
         // One hand-over per turn, however many requests the ready sockets held.
         if (!m_toServer.empty())
             m_server.enqueue(this, m_toServer);
-        m_finished.clear();
+    } else {
+        settle();
     }
-    closeAll();
-    if (!m_toServer.empty())
-        m_toServer.clear(); // the server is going away
     m_finished.clear();
 }
 
-void IoWorker::takeCommands()
+void IoWorker::handOver()
 {
-    if (!m_wakePending.load())
+    if (m_ownThread) {
+        m_server.enqueue(this, m_toServer);
         return;
-    quint64 count = 0;
-    [[maybe_unused]] const auto got = ::read(m_wakeFd, &count, sizeof count);
-    m_wakePending.store(false); // before taking: a later post() wakes us again
-
-    std::vector<qintptr> adopting;
-    quint64 dropRequested = 0;
-    {
-        std::lock_guard lock(m_mutex);
-        adopting.swap(m_adopting);
-        m_delivering.swap(m_outbox);
-        dropRequested = m_dropRequested;
     }
+    m_server.handleNow(m_toServer);
+    deliverReady(); // the clients have them while the rest of the turn is read
+}
+
+// Writes the answers in m_delivering (respond() may submit the next request, never post).
+void IoWorker::respondAll()
+{
     for (ConnectionAnswer& answer : m_delivering) {
         const auto it = m_connections.find(answer.connection);
         if (it == m_connections.end())
-            continue;
+            continue; // closed meanwhile
         it->second->respond(answer.response);
     }
     m_delivering.clear();
+}
 
-    for (const qintptr fd : adopting) {
-        const quint64 id = m_nextId++;
-        auto connection = std::make_unique<HttpConnection>(static_cast<int>(fd), *this, id);
-        epoll_event event{};
-        event.events = EPOLLIN | EPOLLRDHUP;
-        event.data.u64 = id;
-        if (::epoll_ctl(m_epoll, EPOLL_CTL_ADD, connection->fd(), &event) != 0)
-            continue; // the connection closes its socket
-        m_connections.emplace(id, std::move(connection));
-        ++m_connectionCount;
-    }
-
-    if (dropRequested != 0) {
-        bool notify = false;
-        {
-            std::lock_guard lock(m_mutex);
-            notify = m_dropFinished < dropRequested;
-        }
-        if (notify) {
-            closeAll();
-            std::lock_guard lock(m_mutex);
-            m_dropFinished = dropRequested;
-            m_outbox.clear(); // answers for the connections just dropped
-        }
-        m_dropDone.notify_all();
-    }
+void IoWorker::addConnection(qintptr fd)
+{
+    const quint64 id = m_nextId++;
+    auto connection = std::make_unique<HttpConnection>(static_cast<int>(fd), *this, id);
+    epoll_event event{};
+    event.events = EPOLLIN | EPOLLRDHUP;
+    event.data.u64 = id;
+    if (::epoll_ctl(m_epoll, EPOLL_CTL_ADD, connection->fd(), &event) != 0)
+        return; // the connection closes its socket
+    m_connections.emplace(id, std::move(connection));
+    ++m_connectionCount;
 }
 
 void IoWorker::closeAll()
@@ -261,6 +293,132 @@ int IoWorker::nextTimeoutMillis() const
     const auto millis
         = std::chrono::ceil<std::chrono::milliseconds>(*earliest - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(millis, 0, std::numeric_limits<int>::max()));
+}
+
+// ---- OwnThread ---------------------------------------------------------------------------------
+
+void IoWorker::run()
+{
+    epoll_event events[kMaxEvents];
+    for (;;) {
+        const int ready = ::epoll_wait(m_epoll, events, kMaxEvents, nextTimeoutMillis());
+        if (ready < 0 && errno != EINTR) {
+            qWarning("inflight: the endpoint's event loop failed: %s", std::strerror(errno));
+            break;
+        }
+        readEvents(events, ready);
+        takeCommands();
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_stopping)
+                break;
+        }
+        endTurn();
+    }
+    closeAll();
+    if (!m_toServer.empty())
+        m_toServer.clear(); // the server is going away
+    m_finished.clear();
+}
+
+void IoWorker::takeCommands()
+{
+    if (!m_wakePending.load())
+        return;
+    quint64 count = 0;
+    [[maybe_unused]] const auto got = ::read(m_wakeFd, &count, sizeof count);
+    m_wakePending.store(false); // before taking: a later post() wakes us again
+
+    std::vector<qintptr> adopting;
+    quint64 dropRequested = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        adopting.swap(m_adopting);
+        m_delivering.swap(m_outbox);
+        dropRequested = m_dropRequested;
+    }
+    respondAll();
+
+    for (const qintptr fd : adopting)
+        addConnection(fd);
+
+    if (dropRequested != 0) {
+        bool notify = false;
+        {
+            std::lock_guard lock(m_mutex);
+            notify = m_dropFinished < dropRequested;
+        }
+        if (notify) {
+            closeAll();
+            std::lock_guard lock(m_mutex);
+            m_dropFinished = dropRequested;
+            m_outbox.clear(); // answers for the connections just dropped
+        }
+        m_dropDone.notify_all();
+    }
+}
+
+// ---- SessionThread -----------------------------------------------------------------------------
+
+// Turns of the loop on the server's thread. With `poll` (the notifier or the deadline timer), each
+// takes what epoll has without waiting, until it has nothing more or kTurnsPerActivation turns
+// ran (the notifier, level-triggered, calls again for the rest). Without `poll`, one turn writes
+// the answers posted and whatever follows from them.
+void IoWorker::runTurns(bool poll)
+{
+    if (m_inTurn)
+        return; // an event loop nested in a turn: the one running finishes the work
+    m_inTurn = true;
+    epoll_event events[kMaxEvents];
+    for (int turn = 0; turn < kTurnsPerActivation; ++turn) {
+        int ready = 0;
+        if (poll) {
+            ready = ::epoll_wait(m_epoll, events, kMaxEvents, 0);
+            if (ready < 0) {
+                if (errno != EINTR) {
+                    qWarning("inflight: the endpoint's event loop failed: %s",
+                             std::strerror(errno));
+                    m_notifier->setEnabled(false);
+                }
+                ready = 0;
+            }
+        }
+        if (ready == 0 && turn > 0)
+            break; // the last turn left nothing to do
+        readEvents(events, ready);
+        endTurn();
+        if (ready == 0)
+            break;
+    }
+    m_inTurn = false;
+    armDeadline();
+}
+
+// Writes the answers the server gave and hands it the requests that lets through (pipelined ones,
+// those that waited behind a long poll), until neither is left.
+void IoWorker::settle()
+{
+    for (;;) {
+        deliverReady();
+        if (m_toServer.empty())
+            return;
+        m_server.handleNow(m_toServer);
+    }
+}
+
+void IoWorker::deliverReady()
+{
+    m_delivering.swap(m_ready);
+    respondAll();
+}
+
+void IoWorker::armDeadline()
+{
+    const int millis = nextTimeoutMillis();
+    if (millis >= 0)
+        m_deadlineTimer->start(millis);
+    else if (m_deadlineTimer->isActive())
+        m_deadlineTimer->stop();
 }
 
 } // namespace inflight::server

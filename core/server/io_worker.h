@@ -1,6 +1,7 @@
 #pragma once
 
 #include "protocol/http_types.h"
+#include "server/http_server.h"
 
 #include <QtGlobal>
 
@@ -15,10 +16,13 @@
 #include <utility>
 #include <vector>
 
+struct epoll_event;
+class QSocketNotifier;
+class QTimer;
+
 namespace inflight::server {
 
 class HttpConnection;
-class HttpServer;
 
 // The answer to one connection's request, on its way back to the worker.
 struct ConnectionAnswer {
@@ -34,33 +38,41 @@ struct ConnectionAnswer {
 // connection closed.
 using ConnectionRequests = std::vector<std::pair<quint64, std::optional<protocol::HttpRequest>>>;
 
-// The socket side of the endpoint, on a thread of its own with an epoll loop: owns the client
-// connections, parses their requests and writes their answers, so that the engine's thread (the
-// window's, in the app) only turns requests into engine calls. Requests reach the server in
-// batches, one hand-over per turn of the loop, however many sockets were ready; answers come back
-// the same way (post()). No Qt event loop here: a socket costs one epoll registration, not a
-// notifier polled on every turn.
+// The socket side of the endpoint: an epoll loop over raw sockets that owns the client
+// connections, parses their requests and writes their answers. A socket costs one epoll
+// registration, not a Qt notifier polled on every turn. Where the loop runs (SocketThreading):
+//
+// - OwnThread: on a thread of its own, so that the engine's thread (the window's, in the app)
+//   only turns requests into engine calls. Requests reach the server in small groups and once
+//   per turn of the loop (HttpServer::enqueue, queued to the server's thread); answers come back
+//   the same way (post(), an eventfd wake-up). No Qt event loop on that thread.
+// - SessionThread: on the server's own thread, driven by its Qt event loop through one
+//   QSocketNotifier on the epoll descriptor and one timer for connection deadlines. Each
+//   activation runs a few turns of the same loop without waiting; requests go to the server
+//   synchronously and its answers are written at once, with no hand-over between threads.
 class IoWorker {
 public:
-    // Starts the thread. `server` must outlive the worker.
-    explicit IoWorker(HttpServer& server);
-    // Closes every connection and joins the thread.
+    // OwnThread starts the thread; SessionThread must be created on the server's thread.
+    // `server` must outlive the worker.
+    IoWorker(HttpServer& server, SocketThreading threading);
+    // Closes every connection (and joins the thread).
     ~IoWorker();
     IoWorker(const IoWorker&) = delete;
     IoWorker& operator=(const IoWorker&) = delete;
 
-    // ---- any thread ------------------------------------------------------------------------------
+    // ---- the server (any thread with OwnThread, the server's with SessionThread) ---------------
 
     // Takes over an accepted socket.
     void adopt(qintptr fd);
     // Closes every connection; returns once they are closed.
     void dropAll();
     // Answers to connections' requests; those for connections gone by then are dropped. Takes
-    // them all (`answers` is left empty).
+    // them all (`answers` is left empty). With SessionThread they are written before this
+    // returns, or at the end of the current turn when the loop itself is handling requests.
     void post(std::vector<ConnectionAnswer>& answers);
     int connectionCount() const { return m_connectionCount.load(); }
 
-    // ---- the worker thread, for its connections ------------------------------------------------
+    // ---- the loop's thread, for its connections -------------------------------------------------
 
     // A connection's complete request, for the engine's thread.
     void submit(quint64 connection, protocol::HttpRequest request);
@@ -74,19 +86,34 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
 
-    void run();
-    void wake();
-    void takeCommands();
+    // The loop, shared by both threadings.
+    void readEvents(const epoll_event* events, int ready);
+    void endTurn();
+    void handOver();
+    void respondAll();
+    void addConnection(qintptr fd);
     void closeAll();
     int nextTimeoutMillis() const;
 
+    // OwnThread.
+    void run();
+    void wake();
+    void takeCommands();
+
+    // SessionThread.
+    void runTurns(bool poll);
+    void settle();
+    void deliverReady();
+    void armDeadline();
+
     HttpServer& m_server;
+    const bool m_ownThread;
     int m_epoll = -1;
-    int m_wakeFd = -1;
-    std::atomic<bool> m_wakePending = false;
     std::atomic<int> m_connectionCount = 0;
 
-    // Shared with other threads, guarded by m_mutex.
+    // OwnThread: shared with other threads, guarded by m_mutex.
+    int m_wakeFd = -1;
+    std::atomic<bool> m_wakePending = false;
     std::mutex m_mutex;
     std::condition_variable m_dropDone;
     std::vector<qintptr> m_adopting;
@@ -95,7 +122,13 @@ private:
     quint64 m_dropFinished = 0;
     bool m_stopping = false;
 
-    // The worker thread's own.
+    // SessionThread.
+    std::unique_ptr<QSocketNotifier> m_notifier; // on m_epoll
+    std::unique_ptr<QTimer> m_deadlineTimer;     // the nearest connection deadline
+    std::vector<ConnectionAnswer> m_ready;       // answers to write at the end of this turn
+    bool m_inTurn = false;
+
+    // The loop's own.
     std::unordered_map<quint64, std::unique_ptr<HttpConnection>> m_connections;
     std::vector<std::unique_ptr<HttpConnection>> m_finished; // deleted at the end of the turn
     std::vector<ConnectionAnswer> m_delivering;

@@ -19,7 +19,8 @@ from urllib.parse import urlparse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from inflight_process import InflightProcess, elapsed_since  # noqa: E402
+from inflight_process import (  # noqa: E402
+    InflightProcess, elapsed_since, headless_command, headless_options, thread_names)
 
 SERVER = None
 MAX_BODY = 2 * 1024 * 1024  # protocol::kMaxRequestBody
@@ -148,6 +149,23 @@ class HttpServer(unittest.TestCase):
             self.assertEqual(third[0], 400)  # the request after the wait, answered after it
             self.assertGreater(elapsed_since(start), 0.8)
 
+    def test_many_connections_pipelining_are_each_answered_in_order(self):
+        connections = [connect() for _ in range(8)]
+        try:
+            for c, sock in enumerate(connections):
+                sock.sendall(b"".join(
+                    json_request("CreateQueue", {"QueueName": f"http-pipe-{c}-{i}"})
+                    for i in range(10)))
+            for c, sock in enumerate(connections):
+                reader = Reader(sock)
+                for i in range(10):
+                    status, _, body = reader.response()
+                    self.assertEqual(status, 200, body)
+                    self.assertEqual(json.loads(body)["QueueUrl"], queue_url(f"http-pipe-{c}-{i}"))
+        finally:
+            for sock in connections:
+                sock.close()
+
     def test_a_long_poll_does_not_block_other_connections(self):
         create_queue("http-parallel")
         with connect() as waiting, connect() as other:
@@ -213,6 +231,20 @@ class HttpServer(unittest.TestCase):
             sock.settimeout(5)
             self.assertTrue(reader.closed())
 
+    def test_a_refused_upload_that_keeps_sending_is_dropped_after_its_drain_time(self):
+        with connect() as sock:
+            sock.sendall(
+                (f"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                 f"X-Amz-Target: AmazonSQS.SendMessage\r\nContent-Length: {MAX_BODY + 1}\r\n\r\n")
+                .encode())
+            self.assertEqual(Reader(sock).response()[0], 413)
+            start = time.monotonic()
+            with self.assertRaises(OSError):  # reset once the server has dropped it
+                while elapsed_since(start) < 8:
+                    sock.sendall(b"a" * 1024)
+                    time.sleep(0.05)
+            self.assertGreater(elapsed_since(start), 1.5)  # the drain time is 2 s
+
     def test_a_body_at_the_limit_is_accepted(self):
         create_queue("http-limit")
         payload = {"QueueUrl": queue_url("http-limit"), "MessageBody": "x"}
@@ -253,6 +285,13 @@ class HttpServer(unittest.TestCase):
             self.assertTrue(reader.closed())
 
 
+class SocketThreading(unittest.TestCase):
+    def test_sockets_have_a_thread_of_their_own_only_when_asked(self):
+        # Headless serves them on the engine's thread unless --socket-thread (the window's way).
+        names = thread_names(SERVER.process.pid)
+        self.assertEqual("inflight-http" in names, "--socket-thread" in headless_options(), names)
+
+
 class FileSizeLimitedInflight:
     """`inflight --headless` on a workspace whose files cannot grow past `limit` bytes
     (RLIMIT_FSIZE, SIGXFSZ ignored): a full disk for this process alone, without privileges.
@@ -265,8 +304,8 @@ class FileSizeLimitedInflight:
 
         self.log = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
-            [os.environ["INFLIGHT_BIN"], "--headless", "--listen", "127.0.0.1:0", *options],
-            stdout=subprocess.PIPE, stderr=self.log, text=True, preexec_fn=limit_files)
+            headless_command(*options), stdout=subprocess.PIPE, stderr=self.log, text=True,
+            preexec_fn=limit_files)
         line = self.process.stdout.readline()
         match = re.match(r"Inflight endpoint listening on (http://\S+)", line)
         if not match:

@@ -7,7 +7,9 @@ export async function startInflight(...options) {
   const binary = process.env.INFLIGHT_BIN;
   if (!binary) throw new Error('INFLIGHT_BIN must point at build/app/inflight');
   // Port 0: the kernel picks a free port and the first line of output names it.
-  const child = spawn(binary, ['--headless', '--listen', '127.0.0.1:0', ...options], {
+  // INFLIGHT_HEADLESS_OPTIONS (e.g. --socket-thread) applies to every test's endpoint.
+  const shared = (process.env.INFLIGHT_HEADLESS_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(binary, ['--headless', '--listen', '127.0.0.1:0', ...shared, ...options], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -2,21 +2,42 @@
 
 import os
 import re
+import shlex
 import signal
 import subprocess
 import time
+
+
+def headless_options():
+    """Options for every `inflight --headless` of the tests, from INFLIGHT_HEADLESS_OPTIONS
+    (e.g. `--socket-thread`, so that one test covers both ways of serving the sockets)."""
+    return shlex.split(os.environ.get("INFLIGHT_HEADLESS_OPTIONS", ""))
+
+
+def headless_command(*options):
+    """`inflight --headless` on 127.0.0.1, port 0: the kernel picks a free port and the first
+    line of output names it."""
+    binary = os.environ.get("INFLIGHT_BIN")
+    if not binary:
+        raise RuntimeError("INFLIGHT_BIN must point at build/app/inflight")
+    return [binary, "--headless", "--listen", "127.0.0.1:0", *headless_options(), *options]
+
+
+def thread_names(pid):
+    """The names of a process's threads (Linux)."""
+    names = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/comm") as comm:
+            names.append(comm.read().strip())
+    return names
 
 
 class InflightProcess:
     """`with InflightProcess() as server:` runs the endpoint; server.url is its base URL."""
 
     def __init__(self, *options):
-        binary = os.environ.get("INFLIGHT_BIN")
-        if not binary:
-            raise RuntimeError("INFLIGHT_BIN must point at build/app/inflight")
-        # Port 0: the kernel picks a free port and the first line of output names it.
         self.process = subprocess.Popen(
-            [binary, "--headless", "--listen", "127.0.0.1:0", *options],
+            headless_command(*options),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -23,7 +23,11 @@ trap e2e_cleanup EXIT
 inflight_start() {
     : "${INFLIGHT_BIN:?INFLIGHT_BIN must point at build/app/inflight}"
     : >"$E2E_TMP/inflight.out"
-    "$INFLIGHT_BIN" --headless --listen 127.0.0.1:0 "$@" >"$E2E_TMP/inflight.out" 2>&1 &
+    # INFLIGHT_HEADLESS_OPTIONS (e.g. --socket-thread) applies to every test's endpoint.
+    local -a options
+    read -ra options <<<"${INFLIGHT_HEADLESS_OPTIONS:-}"
+    "$INFLIGHT_BIN" --headless --listen 127.0.0.1:0 ${options[@]+"${options[@]}"} "$@" \
+        >"$E2E_TMP/inflight.out" 2>&1 &
     INFLIGHT_PID=$!
     local i
     for ((i = 0; i < 200; ++i)); do
