@@ -6,6 +6,7 @@
 #include <QHostAddress>
 
 #include <cerrno>
+#include <cstring>
 
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -246,6 +247,7 @@ void HttpConnection::parseInput()
 int HttpConnection::onMessageBegin()
 {
     m_request = protocol::HttpRequest{};
+    m_request.headers.reserve(16); // SDKs send about ten; one allocation for all of them
     m_url.clear();
     m_field.clear();
     m_value.clear();
@@ -296,8 +298,9 @@ int HttpConnection::onHeaderValueComplete()
 
 int HttpConnection::onHeadersComplete()
 {
-    m_request.method
-        = QByteArray(llhttp_method_name(static_cast<llhttp_method_t>(m_parser.method)));
+    // llhttp's method names are static strings: no copy.
+    const char* method = llhttp_method_name(static_cast<llhttp_method_t>(m_parser.method));
+    m_request.method = QByteArray::fromRawData(method, qsizetype(std::strlen(method)));
     const qsizetype question = m_url.indexOf('?');
     if (question < 0) {
         m_request.path = std::move(m_url);
@@ -419,6 +422,7 @@ void HttpConnection::refuseTooLarge()
     m_state = State::Draining;
     write(serializeResponse(protocol::requestTooLarge(m_request), false));
     m_request = protocol::HttpRequest{};
+    m_request.headers.reserve(16); // SDKs send about ten; one allocation for all of them
     m_input.truncate(0);
     m_inputPos = 0;
     if (m_state != State::Draining)
