@@ -4,16 +4,17 @@
 # As root it installs what is missing; otherwise it prints the command to run and fails.
 # qt6-svg-dev brings the SVG image plugin that shows the icons in resources/.
 # node-llhttp ships the llhttp C sources the endpoint (core/server) compiles; libmimalloc-dev the
-# allocator the app links (app/CMakeLists.txt says why). awscli,
-# python3-boto3 and curl are the end-to-end tests' clients; nodejs and npm run the JS SDK's test,
-# installed from Debian only when there is no `node` at all (a newer Node is fine).
+# allocator the app links (app/CMakeLists.txt says why); libsimdjson-dev the SQS JSON request
+# parser (core/protocol/sqs_json_codec.cpp says why). awscli, python3-boto3 and curl are the
+# end-to-end tests' clients; nodejs and npm run the JS SDK's test, installed from Debian only when
+# there is no `node` at all (a newer Node is fine).
 
 INFLIGHT_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     libssl-dev nlohmann-json3-dev libsqlite3-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev
-    node-llhttp libmimalloc-dev
+    node-llhttp libmimalloc-dev libsimdjson-dev
     clang-format xvfb xauth
     awscli python3-boto3 curl
 )

@@ -115,7 +115,7 @@ std::string queueUrl(const SqsContext& context, const std::string& name)
 engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request)
 {
     engine::Result<std::string> name = queueDoesNotExist();
-    if (auto url = request.string(QStringLiteral("QueueUrl"))) {
+    if (auto url = request.string("QueueUrl")) {
         if (auto plain = plainQueueUrl(*url)) {
             if (plain->account != context.broker.options().accountId)
                 return queueDoesNotExist();
@@ -133,7 +133,7 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
                 segments.append(QUrl::fromPercentEncoding(segment));
         }
         if (segments.isEmpty())
-            return SqsRequest::missing(QStringLiteral("QueueUrl"));
+            return SqsRequest::missing("QueueUrl");
         name = queueFromSegments(context, segments);
     }
     if (!name)
@@ -146,7 +146,7 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
     return name;
 }
 
-engine::Result<std::string> required(const SqsRequest& request, const QString& key)
+engine::Result<std::string> required(const SqsRequest& request, std::string_view key)
 {
     if (auto value = request.string(key))
         return std::move(*value);

@@ -50,7 +50,7 @@ std::string queueUrl(const SqsContext& context, const std::string& name);
 engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request);
 engine::Error queueDoesNotExist();
 // A required string member, or MissingParameter.
-engine::Result<std::string> required(const SqsRequest& request, const QString& key);
+engine::Result<std::string> required(const SqsRequest& request, std::string_view key);
 // An empty output object (`{}`), for actions without output members.
 Output noOutput();
 Output stringMapObject(const engine::StringMap& map);

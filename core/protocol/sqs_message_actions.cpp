@@ -18,21 +18,21 @@ using namespace actions;
 engine::Result<engine::SendMessageRequest> sendRequestFrom(const SqsRequest& request)
 {
     engine::SendMessageRequest message;
-    message.body = request.string(QStringLiteral("MessageBody"));
-    auto delay = request.integer(QStringLiteral("DelaySeconds"));
+    message.body = request.string("MessageBody");
+    auto delay = request.integer("DelaySeconds");
     if (!delay)
         return delay.error();
     message.delaySeconds = *delay;
-    auto attributes = request.messageAttributes(QStringLiteral("MessageAttributes"));
+    auto attributes = request.messageAttributes("MessageAttributes");
     if (!attributes)
         return attributes.error();
     message.attributes = std::move(*attributes);
-    auto systemAttributes = request.messageAttributes(QStringLiteral("MessageSystemAttributes"));
+    auto systemAttributes = request.messageAttributes("MessageSystemAttributes");
     if (!systemAttributes)
         return systemAttributes.error();
     message.systemAttributes = std::move(*systemAttributes);
-    message.deduplicationId = request.string(QStringLiteral("MessageDeduplicationId"));
-    message.groupId = request.string(QStringLiteral("MessageGroupId"));
+    message.deduplicationId = request.string("MessageDeduplicationId");
+    message.groupId = request.string("MessageGroupId");
     return message;
 }
 
@@ -104,11 +104,11 @@ Output idOnly(const typename engine::BatchResult<T>::Success& success)
 engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsRequest& request)
 {
     std::vector<engine::BatchReceiptEntry> entries;
-    for (const SqsRequest& item : request.entries(QStringLiteral("Entries"))) {
+    for (const SqsRequest& item : request.entries("Entries")) {
         engine::BatchReceiptEntry entry;
-        entry.id = item.string(QStringLiteral("Id")).value_or(std::string());
-        entry.receiptHandle = item.string(QStringLiteral("ReceiptHandle")).value_or(std::string());
-        auto visibility = item.integer(QStringLiteral("VisibilityTimeout"));
+        entry.id = item.string("Id").value_or(std::string());
+        entry.receiptHandle = item.string("ReceiptHandle").value_or(std::string());
+        auto visibility = item.integer("VisibilityTimeout");
         if (!visibility)
             return visibility.error();
         entry.visibilityTimeout = *visibility;
@@ -178,12 +178,11 @@ ActionResult sendMessageBatch(SqsContext& context, const SqsRequest& request)
     if (!queue)
         return queue.error();
     std::vector<engine::BatchSendEntry> entries;
-    for (const SqsRequest& item : request.entries(QStringLiteral("Entries"))) {
+    for (const SqsRequest& item : request.entries("Entries")) {
         auto message = sendRequestFrom(item);
         if (!message)
             return message.error();
-        entries.push_back(
-            {item.string(QStringLiteral("Id")).value_or(std::string()), std::move(*message)});
+        entries.push_back({item.string("Id").value_or(std::string()), std::move(*message)});
     }
     auto result = context.broker.sendMessageBatch(*queue, entries, context.origin);
     if (!result)
@@ -208,21 +207,20 @@ ActionResult receiveMessage(SqsContext& context, const SqsRequest& request)
     engine::ReceiveRequest receive;
     receive.queue = *queue;
     receive.origin = context.origin;
-    for (auto [key, target] :
-         {std::pair{QStringLiteral("MaxNumberOfMessages"), &receive.maxMessages},
-          std::pair{QStringLiteral("VisibilityTimeout"), &receive.visibilityTimeout},
-          std::pair{QStringLiteral("WaitTimeSeconds"), &receive.waitTimeSeconds}}) {
+    for (auto [key, target] : {std::pair{"MaxNumberOfMessages", &receive.maxMessages},
+                               std::pair{"VisibilityTimeout", &receive.visibilityTimeout},
+                               std::pair{"WaitTimeSeconds", &receive.waitTimeSeconds}}) {
         auto value = request.integer(key);
         if (!value)
             return value.error();
         *target = *value;
     }
     // AttributeNames (deprecated) and MessageSystemAttributeNames: the union (§4.3).
-    receive.systemAttributeNames = request.stringList(QStringLiteral("AttributeNames"));
-    for (std::string& name : request.stringList(QStringLiteral("MessageSystemAttributeNames")))
+    receive.systemAttributeNames = request.stringList("AttributeNames");
+    for (std::string& name : request.stringList("MessageSystemAttributeNames"))
         receive.systemAttributeNames.push_back(std::move(name));
-    receive.messageAttributeNames = request.stringList(QStringLiteral("MessageAttributeNames"));
-    receive.receiveRequestAttemptId = request.string(QStringLiteral("ReceiveRequestAttemptId"));
+    receive.messageAttributeNames = request.stringList("MessageAttributeNames");
+    receive.receiveRequestAttemptId = request.string("ReceiveRequestAttemptId");
 
     auto received = context.broker.receiveMessage(receive);
     if (!received)
@@ -241,7 +239,7 @@ ActionResult deleteMessage(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto handle = required(request, QStringLiteral("ReceiptHandle"));
+    auto handle = required(request, "ReceiptHandle");
     if (!handle)
         return handle.error();
     if (auto status = context.broker.deleteMessage(*queue, *handle, context.origin); !status)
@@ -268,10 +266,10 @@ ActionResult changeMessageVisibility(SqsContext& context, const SqsRequest& requ
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto handle = required(request, QStringLiteral("ReceiptHandle"));
+    auto handle = required(request, "ReceiptHandle");
     if (!handle)
         return handle.error();
-    auto visibility = request.integer(QStringLiteral("VisibilityTimeout"));
+    auto visibility = request.integer("VisibilityTimeout");
     if (!visibility)
         return visibility.error();
     // A missing VisibilityTimeout is the engine's MissingParameter.

@@ -5,7 +5,6 @@
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
 
-#include <QJsonArray>
 #include <QXmlStreamWriter>
 
 #include <algorithm>
@@ -99,16 +98,16 @@ const QueryMember* findQueryMember(const QString& name)
     return nullptr;
 }
 
-QJsonObject structureOf(const ParameterNode& node, const QString& action);
+SqsRequest::Members structureOf(const ParameterNode& node, const QString& action);
 
-QJsonValue plainValue(const ParameterNode& node, const QString& action)
+SqsRequest::Members plainValue(const ParameterNode& node, const QString& action)
 {
     if (node.value)
-        return *node.value;
+        return node.value->toStdString();
     if (!node.indexed.empty()) {
-        QJsonArray array;
+        SqsRequest::Members array = SqsRequest::Members::array();
         for (const auto& [index, item] : node.indexed)
-            array.append(plainValue(item, action));
+            array.push_back(plainValue(item, action));
         return array;
     }
     return structureOf(node, action);
@@ -129,41 +128,42 @@ std::vector<const ParameterNode*> itemsOf(const ParameterNode& node)
     return items;
 }
 
-QJsonValue memberValue(const QueryMember& member, const ParameterNode& node, const QString& action)
+SqsRequest::Members memberValue(const QueryMember& member, const ParameterNode& node,
+                                const QString& action)
 {
     if (member.kind == MemberKind::List) {
-        QJsonArray array;
+        SqsRequest::Members array = SqsRequest::Members::array();
         for (const ParameterNode* item : itemsOf(node))
-            array.append(plainValue(*item, action));
+            array.push_back(plainValue(*item, action));
         return array;
     }
-    QJsonObject map;
+    SqsRequest::Members map = SqsRequest::Members::object();
     for (const ParameterNode* item : itemsOf(node)) {
         const auto key = item->named.find(member.keyField);
         const auto value = item->named.find(QStringLiteral("Value"));
         if (key == item->named.end() || !key->second.value)
             continue;
-        map.insert(*key->second.value,
-                   value == item->named.end() ? QJsonValue(QString())
-                                              : plainValue(value->second, action));
+        map[key->second.value->toStdString()] = value == item->named.end()
+            ? SqsRequest::Members(std::string())
+            : plainValue(value->second, action);
     }
     return map;
 }
 
-QJsonObject structureOf(const ParameterNode& node, const QString& action)
+SqsRequest::Members structureOf(const ParameterNode& node, const QString& action)
 {
-    QJsonObject object;
+    SqsRequest::Members object = SqsRequest::Members::object();
     for (const auto& [name, child] : node.named) {
         const QueryMember* member = findQueryMember(name);
         if (!member) {
-            object.insert(name, plainValue(child, action));
+            object[name.toStdString()] = plainValue(child, action);
             continue;
         }
         // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
         const bool createQueueTags
             = member->json == QLatin1String("Tags") && action == QLatin1String("CreateQueue");
-        object.insert(createQueueTags ? QStringLiteral("tags") : QString(member->json),
-                      memberValue(*member, child, action));
+        object[createQueueTags ? std::string("tags") : QString(member->json).toStdString()]
+            = memberValue(*member, child, action);
     }
     return object;
 }

@@ -23,15 +23,14 @@ bool isSqsQueue(engine::Broker& broker, const std::string& name)
 
 ActionResult createQueue(SqsContext& context, const SqsRequest& request)
 {
-    auto name = required(request, QStringLiteral("QueueName"));
+    auto name = required(request, "QueueName");
     if (!name)
         return name.error();
     engine::CreateQueueRequest create;
     create.name = *name;
-    create.attributes = request.stringMap(QStringLiteral("Attributes"));
+    create.attributes = request.stringMap("Attributes");
     // JSON spells CreateQueue's tag map `tags` (§2.4); accept `Tags` too.
-    create.tags = request.stringMap(request.has(QStringLiteral("tags")) ? QStringLiteral("tags")
-                                                                        : QStringLiteral("Tags"));
+    create.tags = request.stringMap(request.has("tags") ? "tags" : "Tags");
     create.origin = context.origin;
     auto queue = context.broker.createQueue(create);
     if (!queue)
@@ -45,10 +44,10 @@ ActionResult createQueue(SqsContext& context, const SqsRequest& request)
 
 ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request)
 {
-    auto name = required(request, QStringLiteral("QueueName"));
+    auto name = required(request, "QueueName");
     if (!name)
         return name.error();
-    if (auto owner = request.string(QStringLiteral("QueueOwnerAWSAccountId"));
+    if (auto owner = request.string("QueueOwnerAWSAccountId");
         owner && *owner != context.broker.options().accountId)
         return queueDoesNotExist();
     auto queue = context.broker.getQueue(*name);
@@ -61,13 +60,13 @@ ActionResult getQueueUrl(SqsContext& context, const SqsRequest& request)
 
 ActionResult listQueues(SqsContext& context, const SqsRequest& request)
 {
-    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    auto maxResults = request.integer("MaxResults");
     if (!maxResults)
         return maxResults.error();
     engine::ListQueuesRequest page;
-    page.prefix = request.string(QStringLiteral("QueueNamePrefix")).value_or(std::string());
+    page.prefix = request.string("QueueNamePrefix").value_or(std::string());
     page.maxResults = *maxResults;
-    page.nextToken = request.string(QStringLiteral("NextToken")).value_or(std::string());
+    page.nextToken = request.string("NextToken").value_or(std::string());
     Output urls = Output::array();
     std::string nextToken;
     // OCI queues are not SQS queues: skip them, and fetch on so a page still holds MaxResults.
@@ -107,8 +106,8 @@ ActionResult getQueueAttributes(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto attributes = context.broker.getQueueAttributes(
-        *queue, request.stringList(QStringLiteral("AttributeNames")));
+    auto attributes
+        = context.broker.getQueueAttributes(*queue, request.stringList("AttributeNames"));
     if (!attributes)
         return attributes.error();
     Output output = Output::object();
@@ -122,10 +121,10 @@ ActionResult setQueueAttributes(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    if (!request.has(QStringLiteral("Attributes")))
-        return SqsRequest::missing(QStringLiteral("Attributes"));
-    return fromStatus(context.broker.setQueueAttributes(
-        *queue, request.stringMap(QStringLiteral("Attributes")), context.origin));
+    if (!request.has("Attributes"))
+        return SqsRequest::missing("Attributes");
+    return fromStatus(
+        context.broker.setQueueAttributes(*queue, request.stringMap("Attributes"), context.origin));
 }
 
 ActionResult purgeQueue(SqsContext& context, const SqsRequest& request)
@@ -142,10 +141,9 @@ ActionResult tagQueue(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    if (!request.has(QStringLiteral("Tags")))
-        return SqsRequest::missing(QStringLiteral("Tags"));
-    return fromStatus(
-        context.broker.tagQueue(*queue, request.stringMap(QStringLiteral("Tags")), context.origin));
+    if (!request.has("Tags"))
+        return SqsRequest::missing("Tags");
+    return fromStatus(context.broker.tagQueue(*queue, request.stringMap("Tags"), context.origin));
 }
 
 ActionResult untagQueue(SqsContext& context, const SqsRequest& request)
@@ -153,10 +151,10 @@ ActionResult untagQueue(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    if (!request.has(QStringLiteral("TagKeys")))
-        return SqsRequest::missing(QStringLiteral("TagKeys"));
-    return fromStatus(context.broker.untagQueue(
-        *queue, request.stringList(QStringLiteral("TagKeys")), context.origin));
+    if (!request.has("TagKeys"))
+        return SqsRequest::missing("TagKeys");
+    return fromStatus(
+        context.broker.untagQueue(*queue, request.stringList("TagKeys"), context.origin));
 }
 
 ActionResult listQueueTags(SqsContext& context, const SqsRequest& request)
@@ -178,12 +176,12 @@ ActionResult listDeadLetterSourceQueues(SqsContext& context, const SqsRequest& r
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    auto maxResults = request.integer("MaxResults");
     if (!maxResults)
         return maxResults.error();
     engine::ListQueuesRequest page;
     page.maxResults = *maxResults;
-    page.nextToken = request.string(QStringLiteral("NextToken")).value_or(std::string());
+    page.nextToken = request.string("NextToken").value_or(std::string());
     auto sources = context.broker.listDeadLetterSourceQueues(*queue, page);
     if (!sources)
         return sources.error();
@@ -202,16 +200,16 @@ ActionResult addPermission(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto label = required(request, QStringLiteral("Label"));
+    auto label = required(request, "Label");
     if (!label)
         return label.error();
-    for (const QString& key : {QStringLiteral("AWSAccountIds"), QStringLiteral("Actions")}) {
+    for (const char* key : {"AWSAccountIds", "Actions"}) {
         if (!request.has(key))
             return SqsRequest::missing(key);
     }
-    return fromStatus(context.broker.addPermission(
-        *queue, *label, request.stringList(QStringLiteral("AWSAccountIds")),
-        request.stringList(QStringLiteral("Actions")), context.origin));
+    return fromStatus(context.broker.addPermission(*queue, *label,
+                                                   request.stringList("AWSAccountIds"),
+                                                   request.stringList("Actions"), context.origin));
 }
 
 ActionResult removePermission(SqsContext& context, const SqsRequest& request)
@@ -219,7 +217,7 @@ ActionResult removePermission(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
-    auto label = required(request, QStringLiteral("Label"));
+    auto label = required(request, "Label");
     if (!label)
         return label.error();
     return fromStatus(context.broker.removePermission(*queue, *label, context.origin));
@@ -229,15 +227,15 @@ ActionResult removePermission(SqsContext& context, const SqsRequest& request)
 
 ActionResult startMessageMoveTask(SqsContext& context, const SqsRequest& request)
 {
-    auto source = required(request, QStringLiteral("SourceArn"));
+    auto source = required(request, "SourceArn");
     if (!source)
         return source.error();
-    auto rate = request.integer(QStringLiteral("MaxNumberOfMessagesPerSecond"));
+    auto rate = request.integer("MaxNumberOfMessagesPerSecond");
     if (!rate)
         return rate.error();
     engine::StartMoveTaskRequest start;
     start.sourceArn = *source;
-    start.destinationArn = request.string(QStringLiteral("DestinationArn"));
+    start.destinationArn = request.string("DestinationArn");
     start.maxMessagesPerSecond = *rate;
     start.origin = context.origin;
     auto handle = context.broker.startMessageMoveTask(start);
@@ -248,10 +246,10 @@ ActionResult startMessageMoveTask(SqsContext& context, const SqsRequest& request
 
 ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request)
 {
-    auto source = required(request, QStringLiteral("SourceArn"));
+    auto source = required(request, "SourceArn");
     if (!source)
         return source.error();
-    auto maxResults = request.integer(QStringLiteral("MaxResults"));
+    auto maxResults = request.integer("MaxResults");
     if (!maxResults)
         return maxResults.error();
     auto tasks = context.broker.listMessageMoveTasks(*source, *maxResults);
@@ -282,7 +280,7 @@ ActionResult listMessageMoveTasks(SqsContext& context, const SqsRequest& request
 
 ActionResult cancelMessageMoveTask(SqsContext& context, const SqsRequest& request)
 {
-    auto handle = required(request, QStringLiteral("TaskHandle"));
+    auto handle = required(request, "TaskHandle");
     if (!handle)
         return handle.error();
     auto moved = context.broker.cancelMessageMoveTask(*handle, context.origin);

@@ -1,144 +1,189 @@
 #include "protocol/sqs_request.h"
 
-#include <QJsonArray>
-#include <QLocale>
-#include <QVariant>
+#include <QByteArray>
+
+#include <charconv>
+#include <climits>
+#include <cmath>
 
 namespace inflight::protocol {
 
 namespace {
 
-std::optional<QString> scalarText(const QJsonValue& value)
+using Members = SqsRequest::Members;
+
+std::optional<std::string> scalarText(const Members& value)
 {
     switch (value.type()) {
-    case QJsonValue::String: return value.toString();
-    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const QVariant number = value.toVariant();
-        if (number.typeId() == QMetaType::LongLong)
-            return QString::number(number.toLongLong());
-        return QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);
+    case Members::value_t::string: return value.get_ref<const std::string&>();
+    case Members::value_t::boolean: return value.get<bool>() ? "true" : "false";
+    case Members::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
+    case Members::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
+    case Members::value_t::number_float: {
+        char text[32];
+        const auto end = std::to_chars(text, text + sizeof text, value.get<double>()).ptr;
+        return std::string(text, end); // the shortest form that reads back the same
     }
     default: return std::nullopt;
     }
 }
 
-engine::Error invalidValue(const QString& parameter, const QString& value, const char* reason)
+engine::Error invalidValue(std::string_view parameter, std::string_view value, const char* reason)
 {
-    return engine::makeError(engine::ErrorCode::InvalidParameterValue,
-                             (QStringLiteral("Value ") + value + QStringLiteral(" for parameter ")
-                              + parameter + QStringLiteral(" is invalid. Reason: ")
-                              + QLatin1String(reason))
-                                 .toStdString(),
-                             parameter.toStdString());
+    std::string message = "Value ";
+    message += value;
+    message += " for parameter ";
+    message += parameter;
+    message += " is invalid. Reason: ";
+    message += reason;
+    return engine::makeError(engine::ErrorCode::InvalidParameterValue, std::move(message),
+                             std::string(parameter));
 }
 
 } // namespace
 
-SqsRequest::SqsRequest(QString action, QJsonObject members)
-    : m_action(std::move(action)), m_members(std::move(members))
+SqsRequest::SqsRequest(QString action, Members members)
+    : m_action(std::move(action)), m_root(std::make_shared<const Members>(std::move(members)))
+{
+    if (m_root->is_object())
+        m_members = m_root.get();
+}
+
+SqsRequest::SqsRequest(QString action, std::shared_ptr<const Members> root, const Members* members)
+    : m_action(std::move(action)), m_root(std::move(root)), m_members(members)
 {
 }
 
-bool SqsRequest::has(const QString& key) const
+const Members* SqsRequest::find(std::string_view key) const
 {
-    const QJsonValue value = m_members.value(key);
-    return !value.isUndefined() && !value.isNull();
+    if (!m_members)
+        return nullptr;
+    const auto it = m_members->find(key);
+    if (it == m_members->end() || it->is_null())
+        return nullptr;
+    return &*it;
 }
 
-std::optional<std::string> SqsRequest::string(const QString& key) const
+bool SqsRequest::has(std::string_view key) const
 {
-    if (auto text = scalarText(m_members.value(key)))
-        return text->toStdString();
+    return find(key) != nullptr;
+}
+
+std::optional<std::string> SqsRequest::string(std::string_view key) const
+{
+    if (const Members* value = find(key))
+        return scalarText(*value);
     return std::nullopt;
 }
 
-engine::Result<std::optional<std::int64_t>> SqsRequest::integer(const QString& key) const
+engine::Result<std::optional<std::int64_t>> SqsRequest::integer(std::string_view key) const
 {
-    const QJsonValue value = m_members.value(key);
-    if (value.isUndefined() || value.isNull())
+    const Members* value = find(key);
+    if (!value)
         return std::optional<std::int64_t>();
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        const qint64 i = value.toInteger();
-        if (static_cast<double>(i) == d)
-            return std::optional<std::int64_t>(i);
-    } else if (value.isString()) {
+    if (value->is_number_unsigned()) {
+        const std::uint64_t u = value->get<std::uint64_t>();
+        if (u <= std::uint64_t(LLONG_MAX))
+            return std::optional<std::int64_t>(std::int64_t(u));
+    } else if (value->is_number_integer()) {
+        return std::optional<std::int64_t>(value->get<std::int64_t>());
+    } else if (value->is_number_float()) {
+        // 5.0 is the integer 5, as a JSON number without a fraction would be.
+        const double d = value->get<double>();
+        if (std::trunc(d) == d && std::fabs(d) < 9.2e18)
+            return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
+    } else if (value->is_string()) {
+        // Decimal, surrounding white space allowed, as QString::toLongLong reads it.
+        const std::string& text = value->get_ref<const std::string&>();
         bool ok = false;
-        const qlonglong i = value.toString().toLongLong(&ok, 10);
+        const qlonglong i
+            = QByteArray::fromRawData(text.data(), qsizetype(text.size())).toLongLong(&ok, 10);
         if (ok)
             return std::optional<std::int64_t>(i);
     }
-    return invalidValue(key, scalarText(value).value_or(QString()), "Must be an integer.");
+    return invalidValue(key, scalarText(*value).value_or(std::string()), "Must be an integer.");
 }
 
-std::vector<std::string> SqsRequest::stringList(const QString& key) const
+std::vector<std::string> SqsRequest::stringList(std::string_view key) const
 {
     std::vector<std::string> result;
-    const QJsonArray array = m_members.value(key).toArray();
-    result.reserve(array.size());
-    for (const QJsonValue& item : array) {
+    const Members* array = find(key);
+    if (!array || !array->is_array())
+        return result;
+    result.reserve(array->size());
+    for (const Members& item : *array) {
         if (auto text = scalarText(item))
-            result.push_back(text->toStdString());
+            result.push_back(std::move(*text));
     }
     return result;
 }
 
-engine::StringMap SqsRequest::stringMap(const QString& key) const
+engine::StringMap SqsRequest::stringMap(std::string_view key) const
 {
     engine::StringMap result;
-    const QJsonObject object = m_members.value(key).toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
+    const Members* object = find(key);
+    if (!object || !object->is_object())
+        return result;
+    for (auto it = object->begin(); it != object->end(); ++it) {
         if (auto text = scalarText(it.value()))
-            result.emplace(it.key().toStdString(), text->toStdString());
+            result.emplace(it.key(), std::move(*text));
     }
     return result;
 }
 
-engine::Result<engine::MessageAttributes> SqsRequest::messageAttributes(const QString& key) const
+engine::Result<engine::MessageAttributes> SqsRequest::messageAttributes(std::string_view key) const
 {
     engine::MessageAttributes result;
-    const QJsonObject object = m_members.value(key).toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QJsonObject value = it.value().toObject();
+    const Members* object = find(key);
+    if (!object || !object->is_object())
+        return result;
+    static const Members kAbsent;
+    const auto field = [](const Members& attribute, const char* name) -> const Members& {
+        if (!attribute.is_object())
+            return kAbsent;
+        const auto it = attribute.find(name);
+        return it == attribute.end() ? kAbsent : *it;
+    };
+    for (auto it = object->begin(); it != object->end(); ++it) {
+        const Members& value = it.value();
         engine::MessageAttributeValue attribute;
-        attribute.dataType
-            = scalarText(value.value(QStringLiteral("DataType"))).value_or(QString()).toStdString();
-        attribute.stringValue = scalarText(value.value(QStringLiteral("StringValue")))
-                                    .value_or(QString())
-                                    .toStdString();
-        const QString binary = value.value(QStringLiteral("BinaryValue")).toString();
-        if (!binary.isEmpty()) {
-            auto decoded = QByteArray::fromBase64Encoding(binary.toLatin1(),
-                                                          QByteArray::AbortOnBase64DecodingErrors);
+        attribute.dataType = scalarText(field(value, "DataType")).value_or(std::string());
+        attribute.stringValue = scalarText(field(value, "StringValue")).value_or(std::string());
+        const Members& binary = field(value, "BinaryValue");
+        if (binary.is_string() && !binary.get_ref<const std::string&>().empty()) {
+            const std::string& text = binary.get_ref<const std::string&>();
+            auto decoded = QByteArray::fromBase64Encoding(
+                QByteArray::fromRawData(text.data(), qsizetype(text.size())),
+                QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded)
-                return invalidValue(key + QLatin1Char('.') + it.key()
-                                        + QStringLiteral(".BinaryValue"),
-                                    binary, "Must be base64-encoded binary data.");
+                return invalidValue(std::string(key) + '.' + it.key() + ".BinaryValue", text,
+                                    "Must be base64-encoded binary data.");
             attribute.binaryValue = decoded.decoded.toStdString();
         }
-        result.emplace(it.key().toStdString(), std::move(attribute));
+        result.emplace(it.key(), std::move(attribute));
     }
     return result;
 }
 
-std::vector<SqsRequest> SqsRequest::entries(const QString& key) const
+std::vector<SqsRequest> SqsRequest::entries(std::string_view key) const
 {
     std::vector<SqsRequest> result;
-    const QJsonArray array = m_members.value(key).toArray();
-    result.reserve(array.size());
-    for (const QJsonValue& item : array)
-        result.emplace_back(m_action, item.toObject());
+    const Members* array = find(key);
+    if (!array || !array->is_array())
+        return result;
+    result.reserve(array->size());
+    for (const Members& item : *array)
+        result.push_back(SqsRequest(m_action, m_root, item.is_object() ? &item : nullptr));
     return result;
 }
 
-engine::Error SqsRequest::missing(const QString& parameter)
+engine::Error SqsRequest::missing(std::string_view parameter)
 {
-    return engine::makeError(
-        engine::ErrorCode::MissingParameter,
-        (QStringLiteral("The request must contain the parameter ") + parameter + QLatin1Char('.'))
-            .toStdString(),
-        parameter.toStdString());
+    std::string message = "The request must contain the parameter ";
+    message += parameter;
+    message += '.';
+    return engine::makeError(engine::ErrorCode::MissingParameter, std::move(message),
+                             std::string(parameter));
 }
 
 } // namespace inflight::protocol

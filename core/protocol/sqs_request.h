@@ -3,52 +3,63 @@
 #include "engine/error.h"
 #include "engine/types.h"
 
-#include <QJsonObject>
 #include <QString>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace inflight::protocol {
 
 // One SQS request, whichever protocol carried it: the action name and its input members keyed by
 // the AWS JSON member names (`QueueUrl`, `Attributes`, `Entries`, `tags`, …). The JSON codec
-// takes the body as it is; the Query codec folds its flattened parameters into the same tree
+// fills it from the body; the Query codec folds its flattened parameters into the same tree
 // (§2.3), with scalars left as strings. The accessors accept both spellings of a scalar (JSON
-// number or string), so the actions read one model.
+// number or string), so the actions read one model. Values are the UTF-8 std::strings the engine
+// takes, with no conversion on the way.
 class SqsRequest {
 public:
+    using Members = nlohmann::json;
+
     SqsRequest() = default;
-    SqsRequest(QString action, QJsonObject members);
+    SqsRequest(QString action, Members members);
 
     const QString& action() const { return m_action; }
-    const QJsonObject& members() const { return m_members; }
-    bool has(const QString& key) const;
+    bool has(std::string_view key) const;
 
     // A scalar as text (a JSON number or boolean in its JSON spelling); nullopt when absent or
     // null, or when the member is an object or array.
-    std::optional<std::string> string(const QString& key) const;
+    std::optional<std::string> string(std::string_view key) const;
     // An integer given as a JSON number or a decimal string; nullopt when absent.
     // InvalidParameterValue "Value <v> for parameter <P> is invalid. Reason: Must be an integer."
-    engine::Result<std::optional<std::int64_t>> integer(const QString& key) const;
+    engine::Result<std::optional<std::int64_t>> integer(std::string_view key) const;
     // A list of scalars; empty when absent.
-    std::vector<std::string> stringList(const QString& key) const;
+    std::vector<std::string> stringList(std::string_view key) const;
     // A map of scalars (Attributes, tags); empty when absent.
-    engine::StringMap stringMap(const QString& key) const;
+    engine::StringMap stringMap(std::string_view key) const;
     // A map of MessageAttributeValue objects (DataType, StringValue, BinaryValue in base64).
     // InvalidParameterValue when a BinaryValue is not base64.
-    engine::Result<engine::MessageAttributes> messageAttributes(const QString& key) const;
-    // A list of objects (batch Entries), each as a request of its own (same action).
-    std::vector<SqsRequest> entries(const QString& key) const;
+    engine::Result<engine::MessageAttributes> messageAttributes(std::string_view key) const;
+    // A list of objects (batch Entries), each as a request of its own (same action). They share
+    // this request's members; nothing is copied.
+    std::vector<SqsRequest> entries(std::string_view key) const;
 
     // The error for a parameter the action requires and the request lacks.
-    static engine::Error missing(const QString& parameter);
+    static engine::Error missing(std::string_view parameter);
 
 private:
+    SqsRequest(QString action, std::shared_ptr<const Members> root, const Members* members);
+    // The member of that name; nullptr when absent or null.
+    const Members* find(std::string_view key) const;
+
     QString m_action;
-    QJsonObject m_members;
+    std::shared_ptr<const Members> m_root; // owns what m_members points into
+    const Members* m_members = nullptr;    // an object, or nullptr for no members
 };
 
 } // namespace inflight::protocol
