@@ -292,6 +292,20 @@ TEST_F(SqsJsonTest, foreignAccountInQueueUrlIsNonExistentQueue)
                 400, "QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue");
 }
 
+TEST_F(SqsJsonTest, bodyThatIsNotUtf8IsSerializationException)
+{
+    // JSON text is UTF-8 (RFC 8259): a lone surrogate escape or a byte that is not UTF-8 cannot be
+    // read as a message body, so the request is refused as a whole and nothing is sent.
+    expectError(json("SendMessage", withUrl(R"("MessageBody":"\ud800")")), 400,
+                "SerializationException", "SerializationException");
+    expectError(json("SendMessage", withUrl("\"MessageBody\":\"a\xff\"")), 400,
+                "SerializationException", "SerializationException");
+    // A well-formed escape of a character SQS does not allow reaches the engine's own check.
+    expectError(json("SendMessage", withUrl(R"("MessageBody":"\uffff")")), 400,
+                "InvalidMessageContents", "InvalidMessageContents");
+    EXPECT_EQ(json("SendMessage", withUrl(R"("MessageBody":"\ud83d\ude00")")).status, 200);
+}
+
 TEST_F(SqsJsonTest, queueUrlSpellingsResolveByAccountAndName)
 {
     // Only the last two path segments count (account, name), whatever the host, scheme, escapes,
