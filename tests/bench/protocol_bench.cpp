@@ -50,8 +50,8 @@ protocol::HttpRequest sendMessage(bool json)
         return post(json, "SendMessage",
                     "{\"QueueUrl\":\"" + kQueueUrl + "\",\"MessageBody\":\"" + kBody100 + "\"}");
     return post(json, "SendMessage",
-                "Action=SendMessage&Version=2012-11-05&QueueUrl="
-                    + kQueueUrl.toPercentEncoding() + "&MessageBody=" + kBody100);
+                "Action=SendMessage&Version=2012-11-05&QueueUrl=" + kQueueUrl.toPercentEncoding()
+                    + "&MessageBody=" + kBody100);
 }
 
 protocol::HttpRequest receiveMessage(bool json)
@@ -61,8 +61,8 @@ protocol::HttpRequest receiveMessage(bool json)
                     "{\"QueueUrl\":\"" + kQueueUrl
                         + "\",\"MaxNumberOfMessages\":10,\"WaitTimeSeconds\":0}");
     return post(json, "ReceiveMessage",
-                "Action=ReceiveMessage&Version=2012-11-05&QueueUrl="
-                    + kQueueUrl.toPercentEncoding() + "&MaxNumberOfMessages=10&WaitTimeSeconds=0");
+                "Action=ReceiveMessage&Version=2012-11-05&QueueUrl=" + kQueueUrl.toPercentEncoding()
+                    + "&MaxNumberOfMessages=10&WaitTimeSeconds=0");
 }
 
 // The DeleteMessageBatch for the handles in a receive's answer.
@@ -71,9 +71,9 @@ protocol::HttpRequest deleteBatch(bool json, const QByteArray& receiveAnswer)
     static const QRegularExpression jsonHandle(QStringLiteral("\"ReceiptHandle\":\"([^\"]+)\""));
     static const QRegularExpression xmlHandle(QStringLiteral("<ReceiptHandle>([^<]+)<"));
     const QString text = QString::fromUtf8(receiveAnswer);
-    QByteArray payload = json ? "{\"QueueUrl\":\"" + kQueueUrl + "\",\"Entries\":["
-                              : "Action=DeleteMessageBatch&Version=2012-11-05&QueueUrl="
-            + kQueueUrl.toPercentEncoding();
+    QByteArray payload = json
+        ? "{\"QueueUrl\":\"" + kQueueUrl + "\",\"Entries\":["
+        : "Action=DeleteMessageBatch&Version=2012-11-05&QueueUrl=" + kQueueUrl.toPercentEncoding();
     int i = 0;
     auto it = (json ? jsonHandle : xmlHandle).globalMatch(text);
     while (it.hasNext()) {
@@ -102,7 +102,8 @@ struct Fixture {
     Fixture()
     {
         // The session drains the event stream after every batch; count them as it would.
-        broker.setEventSink([this](std::span<const engine::Event> batch) { events += batch.size(); });
+        broker.setEventSink(
+            [this](std::span<const engine::Event> batch) { events += batch.size(); });
         (void)broker.createQueue({.name = "bench"});
     }
 
