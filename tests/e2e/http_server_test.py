@@ -10,7 +10,6 @@ import resource
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,7 +19,7 @@ from urllib.parse import urlparse
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from inflight_process import (  # noqa: E402
-    InflightProcess, elapsed_since, headless_command, headless_options, thread_names)
+    InflightProcess, elapsed_since, headless_options, thread_names)
 
 SERVER = None
 MAX_BODY = 2 * 1024 * 1024  # protocol::kMaxRequestBody
@@ -292,7 +291,7 @@ class SocketThreading(unittest.TestCase):
         self.assertEqual("inflight-http" in names, "--socket-thread" in headless_options(), names)
 
 
-class FileSizeLimitedInflight:
+class FileSizeLimitedInflight(InflightProcess):
     """`inflight --headless` on a workspace whose files cannot grow past `limit` bytes
     (RLIMIT_FSIZE, SIGXFSZ ignored): a full disk for this process alone, without privileges.
     allow_growth() lifts the limit while it runs, as freeing disk space would."""
@@ -302,34 +301,11 @@ class FileSizeLimitedInflight:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes fail with EFBIG instead
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
 
-        self.log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen(
-            headless_command(*options), stdout=subprocess.PIPE, stderr=self.log, text=True,
-            preexec_fn=limit_files)
-        line = self.process.stdout.readline()
-        match = re.match(r"Inflight endpoint listening on (http://\S+)", line)
-        if not match:
-            self.process.kill()
-            self.log.seek(0)
-            raise RuntimeError("inflight did not start: " + line + self.log.read())
-        self.url = match.group(1)
+        super().__init__(*options, preexec_fn=limit_files)
 
     def allow_growth(self):
         resource.prlimit(self.process.pid, resource.RLIMIT_FSIZE,
                          (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
-
-    def stop(self):
-        """Sends SIGTERM and returns the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process.stdout.close()
-        self.log.close()
-        return self.process.returncode
 
 
 NOT_STORED = "The workspace could not store this change, so it is not acknowledged."

@@ -5,6 +5,7 @@ import re
 import shlex
 import signal
 import subprocess
+import tempfile
 import time
 
 
@@ -35,18 +36,24 @@ def thread_names(pid):
 class InflightProcess:
     """`with InflightProcess() as server:` runs the endpoint; server.url is its base URL."""
 
-    def __init__(self, *options):
+    def __init__(self, *options, preexec_fn=None):
+        # stderr to a file, not a pipe nobody reads: a chatty server never blocks on it.
+        self.log = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
             headless_command(*options),
             stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+            stderr=self.log,
             text=True,
+            preexec_fn=preexec_fn,
         )
         line = self.process.stdout.readline()
         match = re.match(r"Inflight endpoint listening on (http://\S+)", line)
         if not match:
             self.process.kill()
-            raise RuntimeError("inflight did not start: " + line + self.process.stdout.read())
+            self.process.wait()
+            self.log.seek(0)
+            raise RuntimeError("inflight did not start: " + line + self.process.stdout.read()
+                               + self.log.read())
         self.url = match.group(1)
 
     def stop(self):
@@ -59,6 +66,7 @@ class InflightProcess:
                 self.process.kill()
                 self.process.wait()
         self.process.stdout.close()
+        self.log.close()
         return self.process.returncode
 
     def __enter__(self):
