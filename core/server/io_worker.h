@@ -89,7 +89,6 @@ private:
     // The loop, shared by both threadings.
     void readEvents(const epoll_event* events, int ready);
     void endTurn();
-    void handOver();
     void respondAll();
     void addConnection(qintptr fd);
     void closeAll();
