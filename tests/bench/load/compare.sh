@@ -175,6 +175,6 @@ if os.path.exists(window):
 for mode in ("send", "receive"):
     a, b = ("inflight", mode, "json"), ("fauxqs", mode, "json")
     if a in rows and b in rows:
-        print(f"{names[mode]:32} Inflight/fauxqs = {median(a, 'rate') / median(b, 'rate'):.1f}x;"
+        print(f"{names[mode]:32} Inflight/fauxqs = {median(a, 'rate') / median(b, 'rate'):.2f}x;"
               f" p99 {median(a, 'p99_ms'):.2f} ms vs {median(b, 'p99_ms'):.2f} ms")
 PY
