@@ -1,4 +1,5 @@
 #include "endpoint_adapter.h"
+#include "endpoint_options.h"
 #include "server/http_server.h"
 #include "session/session.h"
 #include "store/queue_transfer.h"
@@ -151,7 +152,8 @@ QString windowWorkspace(const QCommandLineParser& parser, const QCommandLineOpti
 }
 
 int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues,
-                const QString& workspacePath, inflight::server::SocketThreading threading)
+                const QString& workspacePath, inflight::server::SocketThreading threading,
+                const inflight::app::EndpointOptions& endpointOptions)
 {
     quitOnSignals(app);
     QString error;
@@ -165,6 +167,8 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     if (!createOciQueues(session, ociQueues))
         return 2;
     inflight::server::HttpServer server(session, threading);
+    server.setLimits(endpointOptions.limits);
+    server.setAccessPolicy(endpointOptions.access);
     if (!server.listen(listen.host, listen.port)) {
         std::fprintf(stderr, "inflight: cannot listen on %s:%u: %s\n",
                      qPrintable(listen.host.toString()), listen.port,
@@ -373,7 +377,17 @@ int main(int argc, char* argv[])
     parser.addOption(workspace);
     parser.addOption(inMemory);
     parser.addOption(socketThread);
+    const inflight::app::EndpointOptionParser endpointOptionParser(parser);
     parser.process(*app); // --help, --version and unknown options end here
+
+    // A desktop's soft limit is often 1,024 files; the endpoint's connection limit decides.
+    inflight::server::raiseOpenFileLimit();
+    const auto endpointOptions = endpointOptionParser.options(parser);
+    if (const auto* error = std::get_if<QString>(&endpointOptions)) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(*error));
+        return 2;
+    }
+    const auto& endpointSettings = std::get<inflight::app::EndpointOptions>(endpointOptions);
 
     const std::optional<ListenAddress> address = parseListen(parser.value(listen));
     if (!address) {
@@ -390,7 +404,8 @@ int main(int argc, char* argv[])
                            parser.isSet(workspace) ? parser.value(workspace) : QString(),
                            parser.isSet(socketThread)
                                ? inflight::server::SocketThreading::OwnThread
-                               : inflight::server::SocketThreading::SessionThread);
+                               : inflight::server::SocketThreading::SessionThread,
+                           endpointSettings);
 
     QApplication::setDesktopFileName(QStringLiteral("inflight"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
@@ -417,6 +432,8 @@ int main(int argc, char* argv[])
             return 2;
         // The window's thread stays free of socket work (see SocketThreading).
         inflight::server::HttpServer server(session, inflight::server::SocketThreading::OwnThread);
+        server.setLimits(endpointSettings.limits);
+        server.setAccessPolicy(endpointSettings.access);
         inflight::app::EndpointAdapter endpoint(server);
         // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
         // default). A taken port does not stop the window: its status bar says why.

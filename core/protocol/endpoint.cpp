@@ -32,6 +32,29 @@ void Endpoint::setBaseUrl(const QString& baseUrl)
 
 Outcome Endpoint::handle(const HttpRequest& request)
 {
+    if (auto refused = m_guard.check(request))
+        return std::move(*refused);
+    Outcome outcome = route(request);
+    if (m_guard.policy().allowedOrigins.isEmpty())
+        return outcome; // nothing to add for a web page
+    if (auto* response = std::get_if<HttpResponse>(&outcome)) {
+        m_guard.decorate(request, *response);
+    } else {
+        auto& deferred = std::get<DeferredReceive>(outcome);
+        HttpRequest headers; // all decorate() reads: the long poll's body need not stay
+        headers.headers = request.headers;
+        deferred.respond = [respond = std::move(deferred.respond), guard = m_guard,
+                            headers](const engine::Result<engine::ReceiveResult>& result) {
+            HttpResponse response = respond(result);
+            guard.decorate(headers, response);
+            return response;
+        };
+    }
+    return outcome;
+}
+
+Outcome Endpoint::route(const HttpRequest& request)
+{
     if (oci::isOciPath(request.path))
         return oci::handle(m_broker, request);
 

@@ -2,6 +2,7 @@
 
 #include "engine/broker.h"
 #include "protocol/http_types.h"
+#include "protocol/request_guard.h"
 
 #include <QString>
 
@@ -36,14 +37,20 @@ public:
     // A trailing '/' is dropped.
     void setBaseUrl(const QString& baseUrl);
     QString baseUrl() const { return m_options.baseUrl; }
+    // Who may send requests; every request passes RequestGuard::check() first.
+    void setAccessPolicy(AccessPolicy policy) { m_guard.setPolicy(std::move(policy)); }
+    const AccessPolicy& accessPolicy() const { return m_guard.policy(); }
 
     // Every error the engine or the decoding reports becomes an error response of the request's
     // protocol; handle() itself never fails.
     Outcome handle(const HttpRequest& request);
 
 private:
+    Outcome route(const HttpRequest& request);
+
     engine::Broker& m_broker;
     EndpointOptions m_options;
+    RequestGuard m_guard;
 };
 
 } // namespace inflight::protocol

@@ -91,9 +91,15 @@ SqsWireError sqsWireError(ProtocolError error, const QString& message)
         return makeSqs(400, "UnknownOperationException", "UnknownOperationException", message);
     case ProtocolError::MalformedBody:
         return makeSqs(400, "SerializationException", "SerializationException", message);
+    case ProtocolError::MalformedQuery:
+        return makeSqs(400, "MalformedQueryString", "MalformedQueryString", message);
     case ProtocolError::RequestEntityTooLarge:
         return makeSqs(413, "RequestEntityTooLarge", "RequestEntityTooLarge", message);
     case ProtocolError::NotStored: return makeSqs(500, "InternalError", "InternalError", message);
+    case ProtocolError::MalformedHttp:
+        return makeSqs(400, "MalformedHttpRequest", "MalformedHttpRequestException", message);
+    case ProtocolError::Forbidden:
+        return makeSqs(403, "AccessDenied", "AccessDeniedException", message);
     }
     return makeSqs(500, "InternalError", "InternalError", message);
 }
@@ -134,10 +140,13 @@ OciWireError ociWireError(ProtocolError error, const QString& message)
     case ProtocolError::InvalidAction:
     case ProtocolError::UnknownOperation: return makeOci(404, "NotAuthorizedOrNotFound", message);
     case ProtocolError::MissingAction:
-    case ProtocolError::MalformedBody: return makeOci(400, "InvalidParameter", message);
+    case ProtocolError::MalformedBody:
+    case ProtocolError::MalformedQuery: return makeOci(400, "InvalidParameter", message);
     case ProtocolError::RequestEntityTooLarge:
         return makeOci(413, "RequestEntityTooLarge", message);
     case ProtocolError::NotStored: return makeOci(500, "InternalServerError", message);
+    case ProtocolError::MalformedHttp: return makeOci(400, "CannotParseRequest", message);
+    case ProtocolError::Forbidden: return makeOci(401, "NotAuthenticated", message);
     }
     return makeOci(500, "InternalServerError", message);
 }

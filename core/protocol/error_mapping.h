@@ -26,14 +26,19 @@ enum class ProtocolError {
     MissingAction,         // Query: no Action parameter (400 MissingAction)
     UnknownOperation,      // JSON: unknown X-Amz-Target (400 UnknownOperationException)
     MalformedBody,         // JSON: body is not a JSON object (400 SerializationException)
+    MalformedQuery,        // Query: a name too deep, or not UTF-8 (400 MalformedQueryString)
     RequestEntityTooLarge, // body over kMaxRequestBody (413 RequestEntityTooLarge)
-    NotStored, // the workspace could not store the change (500 InternalError, Receiver fault)
+    NotStored,     // the workspace could not store the change (500 InternalError, Receiver fault)
+    MalformedHttp, // bytes that break HTTP/1.1 (400 MalformedHttpRequest; OCI CannotParseRequest)
+    Forbidden,     // a foreign Origin or Host, a browser's mutating GET (403 AccessDenied; OCI 401)
 };
 
 // The engine's error on the SQS wire: the table of §2.5 (all Sender faults).
 SqsWireError sqsWireError(const engine::Error& error);
 // The spec gives no SQS code for a failure of our own; NotStored is 500 `InternalError` (JSON
-// shape and Query code alike), a Receiver fault, which SDKs retry.
+// shape and Query code alike), a Receiver fault, which SDKs retry. Nor for a form we cannot read:
+// MalformedQuery is 400 `MalformedQueryString`, the AWS-wide Query code for a query string with a
+// syntax error (AWS's common-errors table gives it 404; a request's own fault is a 400 here).
 SqsWireError sqsWireError(ProtocolError error, const QString& message);
 
 // An OCI REST error: `{"code": …, "message": …}` with an HTTP status (§6.1).
@@ -48,7 +53,8 @@ struct OciWireError {
 // in flight) ⇒ 409 Conflict; OverLimit ⇒ 429 TooManyRequests; every other (invalid input,
 // receipt handles included) ⇒ 400 InvalidParameter.
 OciWireError ociWireError(const engine::Error& error);
-// NotStored ⇒ 500 InternalServerError (OCI API conventions, §6.1).
+// NotStored ⇒ 500 InternalServerError (OCI API conventions, §6.1); a body or query string that
+// cannot be read ⇒ 400 InvalidParameter.
 OciWireError ociWireError(ProtocolError error, const QString& message);
 
 } // namespace inflight::protocol

@@ -56,6 +56,17 @@ HttpResponse requestTooLarge(const HttpRequest& request)
                        message);
 }
 
+HttpResponse malformedRequest(const HttpRequest& partial, const QString& reason)
+{
+    return errorAnswer(wireProtocol(partial), partial, ProtocolError::MalformedHttp,
+                       QStringLiteral("The request is not valid HTTP/1.1: %1.").arg(reason));
+}
+
+HttpResponse forbidden(const HttpRequest& request, const QString& reason)
+{
+    return errorAnswer(wireProtocol(request), request, ProtocolError::Forbidden, reason);
+}
+
 HttpResponse notStored(WireProtocol protocol, const HttpResponse& unsent, const QString& reason)
 {
     QString message = QStringLiteral("The workspace could not store this change, so it is not "

@@ -49,6 +49,17 @@ WireProtocol wireProtocol(const HttpRequest& request);
 // client error without retrying.
 HttpResponse requestTooLarge(const HttpRequest& request);
 
+// The answer to bytes that break HTTP/1.1 (llhttp's grammar, a missing Host, headers over their
+// limit), in the protocol `partial` — what was parsed of the request before it broke — shows:
+// 400 `MalformedHttpRequest` for SQS (JSON shape MalformedHttpRequestException), 400
+// `CannotParseRequest` for OCI (its API's code for a request it cannot parse). `reason` says what
+// broke.
+HttpResponse malformedRequest(const HttpRequest& partial, const QString& reason);
+
+// A request refused before it reaches the engine (request_guard.h), in its own protocol: SQS 403
+// `AccessDenied` (JSON AccessDeniedException), OCI 401 `NotAuthenticated`.
+HttpResponse forbidden(const HttpRequest& request, const QString& reason);
+
 // What a client gets instead of `unsent`, the answer to its request of `protocol`, when the
 // workspace could not store the changes made up to that request: nothing unstored is acknowledged.
 // HTTP 500 — SQS `InternalError` as a Receiver fault (JSON `__type` suffix and

@@ -18,8 +18,6 @@ namespace inflight::server {
 
 namespace {
 
-// Request line plus headers. Far above what any SDK sends (a few KiB with SigV4).
-constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
 // Unparsed bytes kept while a long poll (or an unwritten answer) holds the connection; beyond
 // this we stop reading and the kernel's buffers hold the rest.
 constexpr qsizetype kMaxBufferedInput = 256 * 1024;
@@ -27,11 +25,6 @@ constexpr qsizetype kMaxBufferedInput = 256 * 1024;
 constexpr qsizetype kReceiveChunk = 64 * 1024;
 // How long a refused upload may keep sending before we drop it.
 constexpr int kDrainMillis = 2000;
-
-HttpConnection* self(llhttp_t* parser)
-{
-    return static_cast<HttpConnection*>(parser->data);
-}
 
 QString peerOrigin(int fd)
 {
@@ -57,35 +50,13 @@ QString peerOrigin(int fd)
 
 } // namespace
 
-const llhttp_settings_t& HttpConnection::settings()
-{
-    static const llhttp_settings_t instance = [] {
-        llhttp_settings_t s;
-        llhttp_settings_init(&s);
-        s.on_message_begin = [](llhttp_t* p) { return self(p)->onMessageBegin(); };
-        s.on_url = [](llhttp_t* p, const char* at, size_t n) { return self(p)->onUrl(at, n); };
-        s.on_header_field
-            = [](llhttp_t* p, const char* at, size_t n) { return self(p)->onHeaderField(at, n); };
-        s.on_header_value
-            = [](llhttp_t* p, const char* at, size_t n) { return self(p)->onHeaderValue(at, n); };
-        s.on_header_value_complete = [](llhttp_t* p) { return self(p)->onHeaderValueComplete(); };
-        s.on_headers_complete = [](llhttp_t* p) { return self(p)->onHeadersComplete(); };
-        s.on_body = [](llhttp_t* p, const char* at, size_t n) { return self(p)->onBody(at, n); };
-        s.on_message_complete = [](llhttp_t* p) { return self(p)->onMessageComplete(); };
-        return s;
-    }();
-    return instance;
-}
-
-HttpConnection::HttpConnection(int fd, IoWorker& worker, quint64 id)
-    : m_fd(fd), m_worker(worker), m_id(id), m_origin(peerOrigin(fd))
+HttpConnection::HttpConnection(int fd, IoWorker& worker, quint64 id, Clock::time_point now)
+    : m_fd(fd), m_worker(worker), m_id(id), m_origin(peerOrigin(fd)), m_lastProgress(now)
 {
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     const int one = 1;
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-
-    llhttp_init(&m_parser, HTTP_REQUEST, &settings());
-    m_parser.data = this;
+    m_parser.setContinueHandler([this] { write(continueResponse()); });
 }
 
 HttpConnection::~HttpConnection()
@@ -107,15 +78,42 @@ void HttpConnection::finish()
     if (m_state == State::Waiting)
         m_worker.cancel(m_id);
     m_state = State::Closed;
-    m_deadline.reset();
+    m_drainUntil.reset();
     ::close(m_fd); // also leaves the worker's epoll set
     m_fd = -1;
     m_worker.closed(*this);
 }
 
+std::optional<HttpConnection::Clock::time_point> HttpConnection::deadline() const
+{
+    const ConnectionLimits& limits = m_worker.limits();
+    switch (m_state) {
+    case State::Reading:
+    case State::Closing: {
+        const Clock::time_point idle = m_lastProgress + limits.idleTimeout;
+        if (m_state == State::Reading && m_parser.inHeaders())
+            return std::min(idle, m_requestStarted + limits.headerTimeout);
+        return idle;
+    }
+    case State::Draining: return m_drainUntil;
+    case State::Waiting:
+    case State::Closed: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+bool HttpConnection::isEvictable() const
+{
+    return (m_state == State::Reading && m_outputPos >= m_output.size())
+        || m_state == State::Draining;
+}
+
 void HttpConnection::onDeadline()
 {
-    finish(); // a refused upload that kept sending
+    // Idle, too slow, or a refused upload that kept sending. Nothing is answered: a client that
+    // went quiet is not reading, and one mid-request gets the closed connection it would get
+    // from any server's timeout.
+    finish();
 }
 
 // ---- socket events ------------------------------------------------------------------------------
@@ -157,6 +155,7 @@ void HttpConnection::onWritable()
             return;
         }
         m_outputPos += n;
+        m_lastProgress = m_worker.now();
     }
     m_output.truncate(0);
     m_outputPos = 0;
@@ -186,6 +185,7 @@ bool HttpConnection::receive()
         const ssize_t n = ::recv(m_fd, m_input.data() + used, kReceiveChunk, 0);
         m_input.resize(used + qMax<ssize_t>(n, 0));
         if (n > 0) {
+            m_lastProgress = m_worker.now();
             if (m_state == State::Draining) // refused: discard, never keep
                 m_input.truncate(0);
             if (n < kReceiveChunk)
@@ -226,132 +226,32 @@ void HttpConnection::parseInput()
     // One request at a time: stop at a long poll, and while an answer still waits for the kernel.
     while (m_state == State::Reading && m_inputPos < m_input.size()
            && m_outputPos >= m_output.size()) {
-        const char* data = m_input.constData() + m_inputPos;
-        const auto length = static_cast<size_t>(m_input.size() - m_inputPos);
-        const llhttp_errno_t error = llhttp_execute(&m_parser, data, length);
-        if (error == HPE_OK) {
-            m_inputPos = m_input.size();
-        } else if (error == HPE_PAUSED && m_messageReady) {
-            // Paused right after a complete message: what follows is the next request.
-            m_inputPos += llhttp_get_error_pos(&m_parser) - data;
-            llhttp_resume(&m_parser);
-            dispatch();
-        } else if (m_tooLarge) {
-            refuseTooLarge();
-        } else {
-            send(malformedRequest(QByteArray(llhttp_get_error_reason(&m_parser))), false);
+        const bool wasInRequest = m_parser.inRequest();
+        const HttpRequestParser::Step step
+            = m_parser.parse(m_input.constData() + m_inputPos,
+                             static_cast<std::size_t>(m_input.size() - m_inputPos));
+        m_inputPos += static_cast<qsizetype>(step.consumed);
+        if (!wasInRequest && m_parser.inRequest())
+            m_requestStarted = m_worker.now();
+        switch (step.status) {
+        case HttpRequestParser::Status::NeedMore: break;
+        case HttpRequestParser::Status::Request: dispatch(); break;
+        case HttpRequestParser::Status::TooLarge: refuseTooLarge(); break;
+        case HttpRequestParser::Status::Malformed: refuseMalformed(); break;
         }
     }
-}
-
-int HttpConnection::onMessageBegin()
-{
-    m_request = protocol::HttpRequest{};
-    m_request.headers.reserve(16); // SDKs send about ten; one allocation for all of them
-    m_url.clear();
-    m_field.clear();
-    m_value.clear();
-    m_headerBytes = 0;
-    m_tooLarge = false;
-    m_messageReady = false;
-    return HPE_OK;
-}
-
-bool HttpConnection::addHeaderBytes(size_t length)
-{
-    m_headerBytes += static_cast<qsizetype>(length);
-    if (m_headerBytes <= kMaxHeaderBytes)
-        return true;
-    llhttp_set_error_reason(&m_parser, "request headers are too large");
-    return false;
-}
-
-int HttpConnection::onUrl(const char* at, size_t length)
-{
-    if (!addHeaderBytes(length))
-        return HPE_USER;
-    m_url.append(at, static_cast<qsizetype>(length));
-    return HPE_OK;
-}
-
-int HttpConnection::onHeaderField(const char* at, size_t length)
-{
-    if (!addHeaderBytes(length))
-        return HPE_USER;
-    m_field.append(at, static_cast<qsizetype>(length));
-    return HPE_OK;
-}
-
-int HttpConnection::onHeaderValue(const char* at, size_t length)
-{
-    if (!addHeaderBytes(length))
-        return HPE_USER;
-    m_value.append(at, static_cast<qsizetype>(length));
-    return HPE_OK;
-}
-
-int HttpConnection::onHeaderValueComplete()
-{
-    m_request.headers.append({std::exchange(m_field, {}), std::exchange(m_value, {})});
-    return HPE_OK;
-}
-
-int HttpConnection::onHeadersComplete()
-{
-    // llhttp's method names are static strings: no copy.
-    const char* method = llhttp_method_name(static_cast<llhttp_method_t>(m_parser.method));
-    m_request.method = QByteArray::fromRawData(method, qsizetype(std::strlen(method)));
-    const qsizetype question = m_url.indexOf('?');
-    if (question < 0) {
-        m_request.path = std::move(m_url);
-    } else {
-        m_request.path = m_url.left(question);
-        m_request.query = m_url.mid(question + 1);
-    }
-    m_url.clear();
-    m_request.origin = m_origin;
-
-    const bool hasLength = (m_parser.flags & F_CONTENT_LENGTH) != 0;
-    if (hasLength && m_parser.content_length > static_cast<quint64>(protocol::kMaxRequestBody)) {
-        m_tooLarge = true; // refused before a byte of the body is read
-        return -1;
-    }
-    if (hasLength)
-        m_request.body.reserve(static_cast<qsizetype>(m_parser.content_length));
-
-    const bool hasBody
-        = (hasLength && m_parser.content_length > 0) || (m_parser.flags & F_CHUNKED) != 0;
-    if (hasBody && m_request.header(QByteArrayLiteral("expect")).toLower() == "100-continue")
-        write(continueResponse());
-    return HPE_OK;
-}
-
-int HttpConnection::onBody(const char* at, size_t length)
-{
-    // Chunked bodies announce no length: count as they come.
-    if (m_request.body.size() + static_cast<qsizetype>(length) > protocol::kMaxRequestBody) {
-        m_tooLarge = true;
-        return HPE_USER;
-    }
-    m_request.body.append(at, static_cast<qsizetype>(length));
-    return HPE_OK;
-}
-
-int HttpConnection::onMessageComplete()
-{
-    m_keepAlive = llhttp_should_keep_alive(&m_parser) != 0 && m_parser.upgrade == 0;
-    m_messageReady = true;
-    return HPE_PAUSED; // answer it before parsing what follows
 }
 
 // ---- answering --------------------------------------------------------------------------------
 
 void HttpConnection::dispatch()
 {
-    m_messageReady = false;
+    protocol::HttpRequest request = m_parser.takeRequest();
+    request.origin = m_origin;
     m_state = State::Waiting;
-    m_waitingKeepAlive = m_keepAlive;
-    m_worker.submit(m_id, std::exchange(m_request, {}));
+    m_waitingKeepAlive = m_parser.keepAlive();
+    m_waitingHead = request.method == "HEAD";
+    m_worker.submit(m_id, std::move(request));
 }
 
 void HttpConnection::respond(const protocol::HttpResponse& response)
@@ -359,6 +259,7 @@ void HttpConnection::respond(const protocol::HttpResponse& response)
     if (m_state != State::Waiting)
         return;
     m_state = State::Reading;
+    m_lastProgress = m_worker.now(); // the idle time starts with the answer
     send(response, m_waitingKeepAlive);
     // Requests that arrived meanwhile (pipelined) are next.
     parseInput();
@@ -379,7 +280,8 @@ void HttpConnection::send(const protocol::HttpResponse& response, bool keepAlive
     // two parts of one sendmsg() measured a quarter slower on loopback.)
     m_head.truncate(0);
     appendResponseHead(m_head, response, keepAlive);
-    m_head.append(response.body);
+    if (!m_waitingHead) // a HEAD answer has the headers of the GET, not its body (RFC 9110 §9.3.2)
+        m_head.append(response.body);
     write(m_head);
     if (m_state == State::Closing && m_outputPos >= m_output.size())
         finish();
@@ -420,17 +322,30 @@ void HttpConnection::refuseTooLarge()
     // the drain time is up: closing with unread input would make the kernel send RST, and a client
     // still uploading could lose our answer.
     m_state = State::Draining;
-    write(serializeResponse(protocol::requestTooLarge(m_request), false));
-    m_request = protocol::HttpRequest{};
-    m_request.headers.reserve(16); // SDKs send about ten; one allocation for all of them
+    m_waitingHead = false;
+    write(serializeResponse(protocol::requestTooLarge(m_parser.partialRequest()), false));
+    m_parser.reset();
     m_input.truncate(0);
     m_inputPos = 0;
     if (m_state != State::Draining)
         return; // the write failed
     if (m_outputPos >= m_output.size())
         ::shutdown(m_fd, SHUT_WR);
-    m_deadline = Clock::now() + std::chrono::milliseconds(kDrainMillis);
+    m_drainUntil = m_worker.now() + std::chrono::milliseconds(kDrainMillis);
     updateInterest();
+}
+
+void HttpConnection::refuseMalformed()
+{
+    // Bytes that are not HTTP (or break its rules): answered in the protocol the request showed so
+    // far, then the connection closes, since where a next request would start is unknown.
+    m_waitingHead = false;
+    const protocol::HttpResponse answer = protocol::malformedRequest(
+        m_parser.partialRequest(), QString::fromUtf8(m_parser.errorReason()));
+    m_parser.reset();
+    m_input.truncate(0);
+    m_inputPos = 0;
+    send(answer, false);
 }
 
 } // namespace inflight::server

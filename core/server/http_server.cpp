@@ -6,24 +6,20 @@
 #include <QHostInfo>
 #include <QTcpServer>
 
+#include <algorithm>
 #include <iterator>
+#include <limits>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace inflight::server {
 
-// QTcpServer hands us the accepted descriptor itself: connections work on raw sockets, on the
-// worker's thread.
-class TcpListener final : public QTcpServer {
-public:
-    explicit TcpListener(HttpServer& server) : m_server(server) {}
-
-protected:
-    void incomingConnection(qintptr fd) override { m_server.accept(fd); }
-
-private:
-    HttpServer& m_server;
-};
-
 namespace {
+
+// The listen backlog: room for a burst of clients while the loop is busy (the kernel caps it at
+// net.core.somaxconn).
+constexpr int kListenBacklog = 1024;
 
 // Answers handed to the socket thread at a time while a batch of requests is being handled.
 constexpr std::size_t kAnswerGroup = 4;
@@ -40,41 +36,88 @@ QString urlHost(const QHostAddress& address)
     return address.toString();
 }
 
+bool isWildcard(const QHostAddress& address)
+{
+    return address == QHostAddress::Any || address == QHostAddress::AnyIPv4
+        || address == QHostAddress::AnyIPv6;
+}
+
 } // namespace
+
+int raiseOpenFileLimit()
+{
+    rlimit files{};
+    if (::getrlimit(RLIMIT_NOFILE, &files) != 0)
+        return -1;
+    if (files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
+        ::getrlimit(RLIMIT_NOFILE, &files);
+    }
+    return files.rlim_cur == RLIM_INFINITY
+        ? std::numeric_limits<int>::max()
+        : static_cast<int>(std::min<rlim_t>(files.rlim_cur, std::numeric_limits<int>::max()));
+}
 
 HttpServer::HttpServer(session::Session& session, SocketThreading threading, QObject* parent)
     : QObject(parent),
       m_session(session),
       m_endpoint(session.broker()),
-      m_tcp(std::make_unique<TcpListener>(*this)),
+      m_tcp(std::make_unique<QTcpServer>()),
       m_worker(std::make_unique<IoWorker>(*this, threading))
 {
 }
 
 HttpServer::~HttpServer()
 {
+    m_worker->setListener(-1, m_limits);
     m_tcp->close();
     dropConnections();
     m_worker.reset(); // joins the socket thread (if any) before our members go
+}
+
+void HttpServer::setAccessPolicy(const protocol::AccessPolicy& policy)
+{
+    m_policy = policy;
+    protocol::AccessPolicy effective = policy;
+    if (m_tcp->isListening()) {
+        const QHostAddress address = m_tcp->serverAddress();
+        effective.anyAddressIsOwn = isWildcard(address);
+        effective.ownHosts << protocol::hostOfHeader(urlHost(address).toUtf8());
+        if (effective.anyAddressIsOwn)
+            effective.ownHosts << QHostInfo::localHostName().toLower()
+                               << QHostInfo::localHostName().toLower()
+                    + (QHostInfo::localDomainName().isEmpty()
+                           ? QString()
+                           : QLatin1Char('.') + QHostInfo::localDomainName().toLower());
+    }
+    m_endpoint.setAccessPolicy(std::move(effective));
 }
 
 bool HttpServer::listen(const QHostAddress& address, quint16 port)
 {
     const bool wasListening = m_tcp->isListening();
     if (wasListening) {
+        m_worker->setListener(-1, m_limits);
         m_tcp->close();
         dropConnections();
         m_baseUrl.clear();
     }
+    m_tcp->setListenBacklogSize(kListenBacklog);
     if (!m_tcp->listen(address, port)) {
         m_error = m_tcp->errorString();
         if (wasListening)
             Q_EMIT listeningChanged();
         return false;
     }
+    // QTcpServer binds and listens (its address handling and error texts); the worker accepts, on
+    // its own loop, where it can keep to the connection limits and shed clients at EMFILE.
+    m_tcp->pauseAccepting();
+    m_worker->setListener(::dup(static_cast<int>(m_tcp->socketDescriptor())), m_limits);
     m_error.clear();
     m_baseUrl = QStringLiteral("http://%1:%2").arg(urlHost(address)).arg(m_tcp->serverPort());
     m_endpoint.setBaseUrl(m_baseUrl);
+    setAccessPolicy(m_policy); // the hosts of the new address
     Q_EMIT listeningChanged();
     return true;
 }
@@ -82,6 +125,7 @@ bool HttpServer::listen(const QHostAddress& address, quint16 port)
 void HttpServer::close()
 {
     const bool wasListening = m_tcp->isListening();
+    m_worker->setListener(-1, m_limits);
     m_tcp->close();
     dropConnections();
     m_baseUrl.clear();
@@ -112,11 +156,6 @@ QString HttpServer::baseUrl() const
 int HttpServer::connectionCount() const
 {
     return m_worker->connectionCount();
-}
-
-void HttpServer::accept(qintptr fd)
-{
-    m_worker->adopt(fd);
 }
 
 void HttpServer::dropConnections()

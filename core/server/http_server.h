@@ -5,7 +5,9 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
+#include <QTcpServer>
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,7 +23,6 @@ class Session;
 namespace inflight::server {
 
 class IoWorker;
-class TcpListener;
 struct ConnectionAnswer;
 using ConnectionRequests = std::vector<std::pair<quint64, std::optional<protocol::HttpRequest>>>;
 
@@ -35,6 +36,28 @@ enum class SocketThreading {
     // to do on that thread.
     SessionThread,
 };
+
+// What the endpoint's sockets may hold, so that no client (an idle pool, a slow sender, a page in
+// the user's browser opening connections) can take the server's descriptors or its time. The
+// numbers are the defaults of `inflight`'s --max-connections, --idle-timeout and --header-timeout.
+struct ConnectionLimits {
+    // Connections kept open at most; lowered at listen() to the process's soft file limit less
+    // kReservedFiles. A new client beyond it closes the connection idle longest (no request with
+    // the engine, no answer half written); when none is idle it gets a 503 and is closed.
+    int maxConnections = 4096;
+    // A connection that moves no byte either way for this long is closed (never while a request
+    // of its is with the engine: a long poll parked has no deadline).
+    std::chrono::milliseconds idleTimeout{60'000};
+    // A request's line and headers must be complete this long after its first byte.
+    std::chrono::milliseconds headerTimeout{10'000};
+
+    // Descriptors kept for everything else the process opens (workspace, Qt, pipes).
+    static constexpr int kReservedFiles = 64;
+};
+
+// Raises the process's soft limit on open files to its hard limit (a desktop's soft limit is
+// often 1,024), so that the limit above, not the kernel's, decides. Returns the soft limit now.
+int raiseOpenFileLimit();
 
 // The SQS (JSON and Query) and OCI Queue REST endpoint over HTTP/1.1 with keep-alive.
 //
@@ -55,6 +78,14 @@ public:
                         SocketThreading threading = SocketThreading::OwnThread,
                         QObject* parent = nullptr);
     ~HttpServer() override;
+
+    // Apply from the next listen() on.
+    void setLimits(const ConnectionLimits& limits) { m_limits = limits; }
+    const ConnectionLimits& limits() const { return m_limits; }
+    // Who may send requests (origins, hosts, signatures): see protocol/request_guard.h. The hosts
+    // the endpoint is reached by (its listen address) are added by listen().
+    void setAccessPolicy(const protocol::AccessPolicy& policy);
+    const protocol::AccessPolicy& accessPolicy() const { return m_policy; }
 
     // Starts listening (port 0 picks a free port; see serverPort()). When already listening, the
     // old socket and every open connection are closed first, so this also moves the endpoint.
@@ -79,7 +110,6 @@ Q_SIGNALS:
     void listeningChanged();
 
 private:
-    friend class TcpListener;
     friend class IoWorker;
 
     struct Wait {
@@ -88,7 +118,6 @@ private:
         std::function<protocol::HttpResponse(const engine::Result<engine::ReceiveResult>&)> respond;
     };
 
-    void accept(qintptr fd);
     // OwnThread, from the socket thread: takes every request of `requests` (left empty) for
     // drainInbox() on this object's thread.
     void enqueue(IoWorker* worker, ConnectionRequests& requests);
@@ -107,7 +136,9 @@ private:
 
     session::Session& m_session;
     protocol::Endpoint m_endpoint;
-    std::unique_ptr<TcpListener> m_tcp;
+    std::unique_ptr<QTcpServer> m_tcp; // listens; the worker accepts
+    ConnectionLimits m_limits;
+    protocol::AccessPolicy m_policy; // as set, without the listen address's hosts
     QString m_baseUrl;
     QString m_error;
 

@@ -80,13 +80,15 @@ QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAl
     return out;
 }
 
-protocol::HttpResponse malformedRequest(const QByteArray& reason)
+QByteArray tooManyConnections()
 {
     protocol::HttpResponse response;
-    response.status = 400;
+    response.status = 503;
     response.contentType = QByteArrayLiteral("text/plain; charset=utf-8");
-    response.body = QByteArrayLiteral("Malformed HTTP request: ") + reason + '\n';
-    return response;
+    response.headers.append({QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")});
+    response.body
+        = QByteArrayLiteral("Inflight has as many connections open as it may; try again.\n");
+    return serializeResponse(response, false);
 }
 
 QByteArray continueResponse()

@@ -14,8 +14,10 @@ QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAl
 // reuses, so that answering allocates nothing; the body goes out from the response itself).
 void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response, bool keepAlive);
 
-// A plain-text 400 for bytes that are not HTTP at all (no protocol to answer in).
-protocol::HttpResponse malformedRequest(const QByteArray& reason);
+// A plain-text 503 with `Connection: close` for a client the server cannot keep (as many
+// connections open as it may, none of them idle): written before a byte of its request is read, so
+// there is no protocol to answer in.
+QByteArray tooManyConnections();
 
 // "HTTP/1.1 100 Continue" for a client that waits for it before sending its body.
 QByteArray continueResponse();

@@ -2,6 +2,7 @@
 
 #include "server/http_connection.h"
 #include "server/http_server.h"
+#include "server/http_wire.h"
 
 #include <QDebug>
 #include <QSocketNotifier>
@@ -14,17 +15,29 @@
 #include <limits>
 #include <stdexcept>
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace inflight::server {
 
 namespace {
 
-// epoll data for the wake-up eventfd; connections use their ids, which start at 1.
+// epoll data for the wake-up eventfd and the listening socket; connections use their ids, which
+// start at 1.
 constexpr quint64 kWakeId = 0;
+constexpr quint64 kListenId = std::numeric_limits<quint64>::max();
+// Clients accepted per turn at most, so that a flood of connections does not starve the answers.
+constexpr int kAcceptsPerTurn = 64;
+// How often at least the connections' deadlines are looked at (they are checked in one sweep, not
+// per turn; a deadline is met this much late at worst), and how long accepting rests after an
+// error it cannot act on (ENOBUFS, or EMFILE with nothing to close).
+constexpr auto kSweepInterval = std::chrono::milliseconds(250);
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 constexpr int kMaxEvents = 128;
 // OwnThread: requests handed to the server at a time while ready sockets are being read.
 constexpr std::size_t kRequestGroup = 4;
@@ -32,6 +45,25 @@ constexpr std::size_t kRequestGroup = 4;
 // turns save trips through the Qt event loop under load; the bound lets its timers (long polls,
 // the session's deadlines and commits) and the window's events in between.
 constexpr int kTurnsPerActivation = 8;
+
+int openReserve()
+{
+    return ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
+// The connections this process can hold: the soft file limit less what everything else needs.
+std::size_t connectionCap(const ConnectionLimits& limits)
+{
+    rlimit files{};
+    std::size_t cap = static_cast<std::size_t>(std::max(1, limits.maxConnections));
+    if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        const auto usable = files.rlim_cur > rlim_t(2 * ConnectionLimits::kReservedFiles)
+            ? files.rlim_cur - ConnectionLimits::kReservedFiles
+            : files.rlim_cur / 2;
+        cap = std::min<std::size_t>(cap, static_cast<std::size_t>(usable));
+    }
+    return cap;
+}
 
 [[noreturn]] void cannotStart()
 {
@@ -58,6 +90,7 @@ IoWorker::IoWorker(HttpServer& server, SocketThreading threading)
     m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
     if (m_epoll < 0)
         cannotStart();
+    m_reserveFd = openReserve();
     if (!m_ownThread) {
         // An epoll descriptor is readable while any socket in its set is ready: one notifier
         // stands for every connection.
@@ -99,7 +132,10 @@ IoWorker::~IoWorker()
         m_notifier.reset(); // before its descriptor closes
         m_deadlineTimer.reset();
         closeAll();
+        useListener(-1, m_limits);
     }
+    if (m_reserveFd >= 0)
+        ::close(m_reserveFd);
     ::close(m_epoll);
 }
 
@@ -113,17 +149,22 @@ void IoWorker::wake()
     [[maybe_unused]] const auto written = ::write(m_wakeFd, &one, sizeof one);
 }
 
-void IoWorker::adopt(qintptr fd)
+void IoWorker::setListener(int fd, const ConnectionLimits& limits)
 {
     if (!m_ownThread) {
-        addConnection(fd);
+        useListener(fd, limits);
+        armDeadline();
         return;
     }
-    {
-        std::lock_guard lock(m_mutex);
-        m_adopting.push_back(fd);
-    }
+    std::unique_lock lock(m_mutex);
+    if (m_listenerCommand && m_listenerCommand->first >= 0)
+        ::close(m_listenerCommand->first); // superseded before the loop took it
+    m_listenerCommand.emplace(fd, limits);
+    const quint64 generation = ++m_listenerRequested;
+    lock.unlock();
     wake();
+    lock.lock();
+    m_dropDone.wait(lock, [&] { return m_listenerFinished >= generation; });
 }
 
 void IoWorker::dropAll()
@@ -196,6 +237,10 @@ void IoWorker::readEvents(const epoll_event* events, int ready)
         const quint64 id = events[i].data.u64;
         if (id == kWakeId)
             continue; // commands are taken every turn
+        if (id == kListenId) {
+            acceptReady();
+            continue;
+        }
         const auto it = m_connections.find(id);
         if (it == m_connections.end())
             continue;
@@ -218,14 +263,8 @@ void IoWorker::readEvents(const epoll_event* events, int ready)
 // and the connections closed during the turn deleted.
 void IoWorker::endTurn()
 {
-    const auto now = Clock::now();
-    std::vector<HttpConnection*> due;
-    for (auto& [id, connection] : m_connections) {
-        if (const auto deadline = connection->deadline(); deadline && *deadline <= now)
-            due.push_back(connection.get());
-    }
-    for (HttpConnection* connection : due)
-        connection->onDeadline(); // closes it: not while walking m_connections
+    if (m_now >= m_nextSweep)
+        sweepDeadlines();
     if (m_ownThread) {
         // One hand-over per turn, however many requests the ready sockets held.
         if (!m_toServer.empty())
@@ -248,10 +287,138 @@ void IoWorker::respondAll()
     m_delivering.clear();
 }
 
-void IoWorker::addConnection(qintptr fd)
+// Connections past their deadline are closed; the next sweep is due at the earliest deadline
+// left, or kSweepInterval from now (deadlines that appear meanwhile are at least that far away
+// or met that much late).
+void IoWorker::sweepDeadlines()
+{
+    std::vector<HttpConnection*> due;
+    Clock::time_point next = m_now + kSweepInterval;
+    for (auto& [id, connection] : m_connections) {
+        const auto deadline = connection->deadline();
+        if (!deadline)
+            continue;
+        if (*deadline <= m_now)
+            due.push_back(connection.get());
+        else
+            next = std::min(next, *deadline);
+    }
+    for (HttpConnection* connection : due)
+        connection->onDeadline(); // closes it: not while walking m_connections
+    if (m_acceptPaused && m_acceptResume <= m_now) {
+        m_acceptPaused = false;
+        epoll_event event{};
+        event.events = EPOLLIN;
+        event.data.u64 = kListenId;
+        ::epoll_ctl(m_epoll, EPOLL_CTL_MOD, m_listenFd, &event);
+    }
+    if (m_acceptPaused)
+        next = std::min(next, m_acceptResume);
+    m_nextSweep = next;
+}
+
+void IoWorker::useListener(int fd, const ConnectionLimits& limits)
+{
+    if (m_listenFd >= 0) {
+        ::epoll_ctl(m_epoll, EPOLL_CTL_DEL, m_listenFd, nullptr);
+        ::close(m_listenFd);
+    }
+    m_listenFd = fd;
+    m_limits = limits;
+    m_maxConnections = connectionCap(limits);
+    m_acceptPaused = false;
+    if (fd < 0)
+        return;
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    epoll_event event{};
+    event.events = EPOLLIN;
+    event.data.u64 = kListenId;
+    ::epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
+// Takes the clients waiting in the listen backlog. At the connection cap a new client closes the
+// connection idle longest; at the process's file limit likewise, and when nothing is idle it is
+// shed (accepted on the reserve descriptor and closed) rather than left in the backlog, where it
+// would keep the socket readable and the loop spinning.
+void IoWorker::acceptReady()
+{
+    for (int i = 0; i < kAcceptsPerTurn && m_listenFd >= 0; ++i) {
+        const int fd = ::accept4(m_listenFd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                return;
+            if ((errno == EMFILE || errno == ENFILE) && evictIdlest())
+                continue;
+            if (errno == EMFILE || errno == ENFILE)
+                shedOne();
+            else
+                qWarning("inflight: the endpoint cannot accept a client: %s", std::strerror(errno));
+            pauseAccepting();
+            return;
+        }
+        if (m_connections.size() >= m_maxConnections && !evictIdlest()) {
+            const QByteArray refusal = tooManyConnections();
+            [[maybe_unused]] const auto sent
+                = ::send(fd, refusal.constData(), static_cast<size_t>(refusal.size()),
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
+            ::close(fd);
+            continue;
+        }
+        addConnection(fd);
+    }
+}
+
+// Closes the connection that moved no byte for longest among those whose closing loses nothing.
+bool IoWorker::evictIdlest()
+{
+    HttpConnection* idlest = nullptr;
+    for (auto& [id, connection] : m_connections) {
+        if (connection->isEvictable()
+            && (!idlest || connection->lastProgress() < idlest->lastProgress()))
+            idlest = connection.get();
+    }
+    if (!idlest)
+        return false;
+    idlest->abort(); // its descriptor is free at once
+    return true;
+}
+
+void IoWorker::shedOne()
+{
+    if (m_reserveFd < 0)
+        return;
+    ::close(m_reserveFd);
+    const int fd = ::accept4(m_listenFd, nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd >= 0) {
+        const QByteArray refusal = tooManyConnections();
+        [[maybe_unused]] const auto sent
+            = ::send(fd, refusal.constData(), static_cast<size_t>(refusal.size()),
+                     MSG_NOSIGNAL | MSG_DONTWAIT);
+        ::close(fd);
+    }
+    m_reserveFd = openReserve();
+}
+
+// Stops watching the listening socket for kAcceptPause; the sweep watches it again.
+void IoWorker::pauseAccepting()
+{
+    if (m_acceptPaused || m_listenFd < 0)
+        return;
+    m_acceptPaused = true;
+    m_acceptResume = m_now + kAcceptPause;
+    epoll_event event{};
+    event.events = 0;
+    event.data.u64 = kListenId;
+    ::epoll_ctl(m_epoll, EPOLL_CTL_MOD, m_listenFd, &event);
+    m_nextSweep = std::min(m_nextSweep, m_acceptResume);
+}
+
+void IoWorker::addConnection(int fd)
 {
     const quint64 id = m_nextId++;
-    auto connection = std::make_unique<HttpConnection>(static_cast<int>(fd), *this, id);
+    auto connection = std::make_unique<HttpConnection>(fd, *this, id, m_now);
     epoll_event event{};
     event.events = EPOLLIN | EPOLLRDHUP;
     event.data.u64 = id;
@@ -275,16 +442,10 @@ void IoWorker::closeAll()
 
 int IoWorker::nextTimeoutMillis() const
 {
-    std::optional<Clock::time_point> earliest;
-    for (const auto& [id, connection] : m_connections) {
-        if (const auto deadline = connection->deadline();
-            deadline && (!earliest || *deadline < *earliest))
-            earliest = deadline;
-    }
-    if (!earliest)
-        return -1;
+    if (m_connections.empty() && !m_acceptPaused)
+        return -1; // nothing has a deadline: sleep until something happens
     const auto millis
-        = std::chrono::ceil<std::chrono::milliseconds>(*earliest - Clock::now()).count();
+        = std::chrono::ceil<std::chrono::milliseconds>(m_nextSweep - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(millis, 0, std::numeric_limits<int>::max()));
 }
 
@@ -299,6 +460,7 @@ void IoWorker::run()
             qWarning("inflight: the endpoint's event loop failed: %s", std::strerror(errno));
             break;
         }
+        m_now = Clock::now();
         readEvents(events, ready);
         takeCommands();
         {
@@ -309,6 +471,7 @@ void IoWorker::run()
         endTurn();
     }
     closeAll();
+    useListener(-1, m_limits);
     if (!m_toServer.empty())
         m_toServer.clear(); // the server is going away
     m_finished.clear();
@@ -322,18 +485,26 @@ void IoWorker::takeCommands()
     [[maybe_unused]] const auto got = ::read(m_wakeFd, &count, sizeof count);
     m_wakePending.store(false); // before taking: a later post() wakes us again
 
-    std::vector<qintptr> adopting;
+    std::optional<std::pair<int, ConnectionLimits>> listener;
     quint64 dropRequested = 0;
+    quint64 listenerRequested = 0;
     {
         std::lock_guard lock(m_mutex);
-        adopting.swap(m_adopting);
+        listener.swap(m_listenerCommand);
         m_delivering.swap(m_outbox);
         dropRequested = m_dropRequested;
+        listenerRequested = m_listenerRequested;
     }
     respondAll();
 
-    for (const qintptr fd : adopting)
-        addConnection(fd);
+    if (listener) {
+        useListener(listener->first, listener->second);
+        {
+            std::lock_guard lock(m_mutex);
+            m_listenerFinished = listenerRequested;
+        }
+        m_dropDone.notify_all();
+    }
 
     if (dropRequested != 0) {
         bool notify = false;
@@ -364,6 +535,7 @@ void IoWorker::runTurns(bool poll)
     m_inTurn = true;
     epoll_event events[kMaxEvents];
     for (int turn = 0; turn < kTurnsPerActivation; ++turn) {
+        m_now = Clock::now();
         int ready = 0;
         if (poll) {
             ready = ::epoll_wait(m_epoll, events, kMaxEvents, 0);

@@ -60,10 +60,14 @@ public:
     IoWorker(const IoWorker&) = delete;
     IoWorker& operator=(const IoWorker&) = delete;
 
+    using Clock = std::chrono::steady_clock;
+
     // ---- the server (any thread with OwnThread, the server's with SessionThread) ---------------
 
-    // Takes over an accepted socket.
-    void adopt(qintptr fd);
+    // Accepts clients on the listening socket `fd`, which the worker now owns (a dup of the
+    // QTcpServer's), within `limits`; -1 stops accepting (and closes the one it had). Returns
+    // once the loop has taken it.
+    void setListener(int fd, const ConnectionLimits& limits);
     // Closes every connection; returns once they are closed.
     void dropAll();
     // Answers to connections' requests; those for connections gone by then are dropped. Takes
@@ -73,6 +77,10 @@ public:
     int connectionCount() const { return m_connectionCount.load(); }
 
     // ---- the loop's thread, for its connections -------------------------------------------------
+
+    const ConnectionLimits& limits() const { return m_limits; }
+    // The time at the start of this turn of the loop: connections note their progress with it.
+    Clock::time_point now() const { return m_now; }
 
     // A connection's complete request, for the engine's thread.
     void submit(quint64 connection, protocol::HttpRequest request);
@@ -84,13 +92,17 @@ public:
     void closed(HttpConnection& connection);
 
 private:
-    using Clock = std::chrono::steady_clock;
-
     // The loop, shared by both threadings.
     void readEvents(const epoll_event* events, int ready);
     void endTurn();
     void respondAll();
-    void addConnection(qintptr fd);
+    void acceptReady();
+    void addConnection(int fd);
+    bool evictIdlest();
+    void shedOne();
+    void pauseAccepting();
+    void useListener(int fd, const ConnectionLimits& limits);
+    void sweepDeadlines();
     void closeAll();
     int nextTimeoutMillis() const;
 
@@ -115,10 +127,12 @@ private:
     std::atomic<bool> m_wakePending = false;
     std::mutex m_mutex;
     std::condition_variable m_dropDone;
-    std::vector<qintptr> m_adopting;
+    std::optional<std::pair<int, ConnectionLimits>> m_listenerCommand;
     std::vector<ConnectionAnswer> m_outbox;
-    quint64 m_dropRequested = 0; // generation counters
+    quint64 m_dropRequested = 0; // generation counters: dropAll() and setListener() wait for them
     quint64 m_dropFinished = 0;
+    quint64 m_listenerRequested = 0;
+    quint64 m_listenerFinished = 0;
     bool m_stopping = false;
 
     // SessionThread.
@@ -128,6 +142,14 @@ private:
     bool m_inTurn = false;
 
     // The loop's own.
+    ConnectionLimits m_limits;
+    int m_listenFd = -1;
+    int m_reserveFd = -1;             // a spare descriptor, given up to shed a client at EMFILE
+    std::size_t m_maxConnections = 0; // m_limits' cap within the process's file limit
+    bool m_acceptPaused = false;      // after an accept error we cannot act on: retried later
+    Clock::time_point m_acceptResume;
+    Clock::time_point m_now = Clock::now();
+    Clock::time_point m_nextSweep = Clock::now();
     std::unordered_map<quint64, std::unique_ptr<HttpConnection>> m_connections;
     std::vector<std::unique_ptr<HttpConnection>> m_finished; // deleted at the end of the turn
     std::vector<ConnectionAnswer> m_delivering;
