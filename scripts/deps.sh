@@ -7,7 +7,8 @@
 # allocator the app links (app/CMakeLists.txt says why); libsimdjson-dev the SQS JSON request
 # parser (core/protocol/sqs_json_codec.cpp says why). awscli, python3-boto3 and curl are the
 # end-to-end tests' clients; nodejs and npm run the JS SDK's test, installed from Debian only when
-# there is no `node` at all (a newer Node is fine).
+# there is no `node` at all (a newer Node is fine). chromium loads hostile pages headless for
+# tests/e2e/browser_origin_test.py (no page may change or read the endpoint's queues).
 
 INFLIGHT_PACKAGES=(
     build-essential cmake ninja-build pkg-config
@@ -16,7 +17,7 @@ INFLIGHT_PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev
     node-llhttp libmimalloc-dev libsimdjson-dev
     clang-format xvfb xauth
-    awscli python3-boto3 curl
+    awscli python3-boto3 curl chromium
 )
 if ! command -v node >/dev/null 2>&1; then
     INFLIGHT_PACKAGES+=(nodejs npm)
