@@ -95,8 +95,29 @@ protocol::HttpRequest HttpRequestParser::takeRequest()
     return std::exchange(m_request, {});
 }
 
+// Method and target into m_request, from what llhttp has read of the request line.
+void HttpRequestParser::takeTarget()
+{
+    if (m_url.isNull())
+        return; // the request line broke before its target, or was taken already
+    // llhttp's method names are static strings: no copy.
+    const char* method = llhttp_method_name(static_cast<llhttp_method_t>(m_parser.method));
+    m_request.method = QByteArray::fromRawData(method, qsizetype(std::strlen(method)));
+    const QByteArray target = originForm(std::exchange(m_url, {}));
+    const qsizetype question = target.indexOf('?');
+    if (question < 0) {
+        m_request.path = target;
+    } else {
+        m_request.path = target.left(question);
+        m_request.query = target.mid(question + 1);
+    }
+}
+
 int HttpRequestParser::fail(const char* reason)
 {
+    // What was read so far decides the protocol of the answer (a headers-too-large OCI request is
+    // answered in OCI's terms).
+    takeTarget();
     m_reason = QByteArray(reason);
     llhttp_set_error_reason(&m_parser, reason);
     return HPE_USER;
@@ -156,17 +177,7 @@ int HttpRequestParser::onHeaderValueComplete()
 int HttpRequestParser::onHeadersComplete()
 {
     m_inHeaders = false;
-    // llhttp's method names are static strings: no copy.
-    const char* method = llhttp_method_name(static_cast<llhttp_method_t>(m_parser.method));
-    m_request.method = QByteArray::fromRawData(method, qsizetype(std::strlen(method)));
-    const QByteArray target = originForm(std::exchange(m_url, {}));
-    const qsizetype question = target.indexOf('?');
-    if (question < 0) {
-        m_request.path = target;
-    } else {
-        m_request.path = target.left(question);
-        m_request.query = target.mid(question + 1);
-    }
+    takeTarget();
 
     // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host.
     if (m_parser.http_major == 1 && m_parser.http_minor >= 1

@@ -72,6 +72,7 @@ private:
     int onBody(const char* at, size_t length);
     int onMessageComplete();
     bool addHeaderBytes(size_t length);
+    void takeTarget();
     int fail(const char* reason);
     static const llhttp_settings_t& settings();
 

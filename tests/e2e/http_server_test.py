@@ -199,7 +199,7 @@ class HttpServer(unittest.TestCase):
     def test_an_oversized_content_length_is_refused_before_the_body(self):
         with connect() as sock:
             sock.sendall(
-                (f"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                (f"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                  f"X-Amz-Target: AmazonSQS.SendMessage\r\nContent-Length: {MAX_BODY + 1}\r\n\r\n")
                 .encode())
             reader = Reader(sock)
@@ -213,7 +213,7 @@ class HttpServer(unittest.TestCase):
 
     def test_an_oversized_chunked_body_is_refused_while_it_streams(self):
         with connect() as sock:
-            sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded"
                          b"\r\nTransfer-Encoding: chunked\r\n\r\n")
             chunk = b"a" * 65536
             sent = 0
@@ -233,7 +233,7 @@ class HttpServer(unittest.TestCase):
     def test_a_refused_upload_that_keeps_sending_is_dropped_after_its_drain_time(self):
         with connect() as sock:
             sock.sendall(
-                (f"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                (f"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                  f"X-Amz-Target: AmazonSQS.SendMessage\r\nContent-Length: {MAX_BODY + 1}\r\n\r\n")
                 .encode())
             self.assertEqual(Reader(sock).response()[0], 413)
@@ -250,7 +250,7 @@ class HttpServer(unittest.TestCase):
         body = json.dumps(payload).encode()
         body += b" " * (MAX_BODY - len(body))  # JSON allows trailing whitespace
         with connect() as sock:
-            sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0"
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0"
                          b"\r\nX-Amz-Target: AmazonSQS.SendMessage\r\nContent-Length: %d\r\n\r\n"
                          % len(body) + body)
             self.assertEqual(Reader(sock).response()[0], 200)
@@ -258,7 +258,7 @@ class HttpServer(unittest.TestCase):
     def test_expect_100_continue(self):
         with connect() as sock:
             body = json.dumps({}).encode()
-            sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0"
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0"
                          b"\r\nX-Amz-Target: AmazonSQS.ListQueues\r\nExpect: 100-continue\r\n"
                          b"Content-Length: %d\r\n\r\n" % len(body))
             reader = Reader(sock)
@@ -282,6 +282,96 @@ class HttpServer(unittest.TestCase):
             reader = Reader(sock)
             self.assertEqual(reader.response()[0], 400)
             self.assertTrue(reader.closed())
+
+    def test_http_errors_are_answered_in_the_request_protocol(self):
+        # Headers too large for a JSON request: a JSON error clients can read, then closed.
+        with connect() as sock:
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: "
+                         b"AmazonSQS.ListQueues\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                         b"X-Big: " + b"a" * (70 * 1024) + b"\r\n\r\n{}")
+            reader = Reader(sock)
+            status, headers, body = reader.response()
+            self.assertEqual(status, 400)
+            self.assertEqual(headers["x-amzn-query-error"], "MalformedHttpRequest;Sender")
+            self.assertIn("MalformedHttpRequestException", json.loads(body)["__type"])
+            self.assertTrue(reader.closed())
+        # The same for OCI, with OCI's code.
+        with connect() as sock:
+            sock.sendall(b"GET /20210201/queues/q/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+                         + b"a" * (70 * 1024) + b"\r\n\r\n")
+            status, _, body = Reader(sock).response()
+            self.assertEqual(status, 400)
+            self.assertEqual(json.loads(body)["code"], "CannotParseRequest")
+
+    def test_an_http_1_1_request_without_host_is_refused(self):
+        with connect() as sock:
+            sock.sendall(b"GET /?Action=ListQueues HTTP/1.1\r\n\r\n")
+            reader = Reader(sock)
+            status, _, body = reader.response()
+            self.assertEqual(status, 400)
+            self.assertEqual(xml_text(body, "Code"), "MalformedHttpRequest")
+            self.assertIn(b"Host", body)
+            self.assertTrue(reader.closed())
+
+    def test_head_answers_carry_no_body(self):
+        with connect() as sock:
+            sock.sendall(b"HEAD /?Action=ListQueues HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                         b"GET /?Action=ListQueues HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            reader = Reader(sock)
+            # The HEAD's Content-Length is the GET's, but no body follows it: the next bytes are
+            # the GET's answer.
+            while b"\r\n\r\n" not in reader.buffer:
+                reader._fill()
+            head, rest = reader.buffer.split(b"\r\n\r\n", 1)
+            self.assertTrue(head.startswith(b"HTTP/1.1 200"), head)
+            self.assertIn(b"Content-Length: ", head)
+            reader.buffer = rest
+            status, _, body = reader.response()
+            self.assertEqual(status, 200)
+            self.assertIn(b"<ListQueuesResponse", body)
+
+    def test_absolute_form_targets_are_routed_by_their_path(self):
+        with connect() as sock:
+            reader = Reader(sock)
+            sock.sendall(json_request("CreateQueue", {"QueueName": "absolute"}))
+            self.assertEqual(reader.response()[0], 200)
+            sock.sendall(f"GET {SERVER.url}/?Action=GetQueueUrl&QueueName=absolute HTTP/1.1\r\n"
+                         "Host: 127.0.0.1\r\n\r\n".encode())
+            status, _, body = reader.response()
+            self.assertEqual(status, 200, body)
+            self.assertEqual(xml_text(body, "QueueUrl"), queue_url("absolute"))
+            # OCI: a path under /20210201/ only once the scheme and authority are gone.
+            sock.sendall(f"GET {SERVER.url}/20210201/queues/nosuch/stats HTTP/1.1\r\n"
+                         "Host: 127.0.0.1\r\n\r\n".encode())
+            status, _, body = reader.response()
+            self.assertEqual(status, 404, body)
+            self.assertEqual(json.loads(body)["code"], "NotAuthorizedOrNotFound")
+
+    def test_foreign_hosts_and_origins_are_refused_in_the_request_protocol(self):
+        with connect() as sock:
+            reader = Reader(sock)
+            sock.sendall(b"GET /?Action=ListQueues HTTP/1.1\r\nHost: rebind.example:9324\r\n\r\n")
+            status, _, body = reader.response()
+            self.assertEqual(status, 403)
+            self.assertEqual(xml_text(body, "Code"), "AccessDenied")
+            self.assertIn(b"--allow-host rebind.example", body)
+            sock.sendall(json_request("ListQueues", {}, "Origin: https://evil.example\r\n"))
+            status, headers, body = reader.response()
+            self.assertEqual(status, 403)
+            self.assertEqual(headers["x-amzn-query-error"], "AccessDenied;Sender")
+            self.assertNotIn("access-control-allow-origin", headers)
+            sock.sendall(oci_request("POST", "q/messages", {"messages": [{"content": "x"}]},
+                                     "r1").replace(b"Host: 127.0.0.1",
+                                                   b"Host: 127.0.0.1\r\nOrigin: null"))
+            status, _, body = reader.response()
+            self.assertEqual(status, 401)
+            self.assertEqual(json.loads(body)["code"], "NotAuthenticated")
+            # Loopback names of every spelling are the endpoint's own.
+            for host in (b"localhost:1", b"LOCALHOST.", b"127.0.0.2", b"[::1]:9324",
+                         b"app.localhost"):
+                sock.sendall(b"GET /?Action=ListQueues HTTP/1.1\r\nHost: " + host + b"\r\n\r\n")
+                status, _, body = reader.response()
+                self.assertEqual(status, 200, host)
 
 
 class SocketThreading(unittest.TestCase):
