@@ -37,4 +37,15 @@ std::string describe(const Error& error)
     return text;
 }
 
+std::string excerpt(std::string_view value)
+{
+    if (value.size() <= kMaxExcerptBytes)
+        return std::string(value);
+    std::size_t cut = kMaxExcerptBytes;
+    // Back up over continuation bytes (10xxxxxx) so no character is cut in two.
+    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(value.substr(0, cut)) + "...";
+}
+
 } // namespace inflight::engine

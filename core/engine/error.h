@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cassert>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -99,5 +100,13 @@ inline Error makeError(ErrorCode code, std::string message, std::string paramete
 {
     return Error{code, std::move(message), std::move(parameter)};
 }
+
+// How much of a client's value an error message may quote: a message never grows with the
+// request that caused it.
+inline constexpr std::size_t kMaxExcerptBytes = 1'024;
+
+// `value` whole when it has at most kMaxExcerptBytes bytes; else its longest prefix of whole
+// UTF-8 characters within that, followed by "...".
+std::string excerpt(std::string_view value);
 
 } // namespace inflight::engine

@@ -31,7 +31,12 @@ constexpr Range kReceiveMessageWaitTimeRange{0, 20};
 constexpr Range kKmsDataKeyReusePeriodRange{60, 86'400};
 constexpr Range kMaxReceiveCountRange{1, 1'000};
 constexpr std::size_t kMaxSourceQueueArns = 10;
-constexpr std::size_t kMaxPolicyBytes = 8'192;
+// The JSON documents inside attributes (Policy, RedrivePolicy, RedriveAllowPolicy). §1.3 gives
+// 8,192 bytes for Policy; the redrive policies, far smaller in any real use, take the same. The
+// deepest real document (a Policy's Statement → Condition → operator → key → values) nests 5
+// levels; 32 bounds the recursion of anything that prints or walks a stored document.
+constexpr std::size_t kMaxDocumentBytes = 8'192;
+constexpr int kMaxDocumentDepth = 32;
 // AWS applies 300 s when KmsDataKeyReusePeriodSeconds was never set; an explicit "300" therefore
 // matches a queue that shows no value.
 constexpr std::int64_t kDefaultKmsDataKeyReusePeriod = 300;
@@ -100,7 +105,7 @@ Error invalidPolicyParameter(std::string_view parameter, const std::string& valu
                              std::string_view reason)
 {
     return makeError(ErrorCode::InvalidParameterValue,
-                     "Value " + value + " for parameter " + std::string(parameter)
+                     "Value " + excerpt(value) + " for parameter " + std::string(parameter)
                          + " is invalid. Reason: " + std::string(reason),
                      std::string(parameter));
 }
@@ -160,15 +165,41 @@ Json parseJson(std::string_view text)
     return Json::parse(text, nullptr, /*allow_exceptions=*/false);
 }
 
+// An attribute's JSON document, parsed: InvalidAttributeValue when it is over kMaxDocumentBytes
+// or nests deeper than kMaxDocumentDepth; a discarded value when it is not JSON at all (each
+// document words that error its own way). The parser itself is iterative; its callback sees the
+// depth of every array and object as it opens, so a deep document is refused before it is built.
+Result<Json> parseDocument(std::string_view name, std::string_view text)
+{
+    if (text.size() > kMaxDocumentBytes)
+        return invalidAttributeValue(
+            name, "The document is longer than " + std::to_string(kMaxDocumentBytes) + " bytes.");
+    bool tooDeep = false;
+    const auto limitDepth = [&](int depth, Json::parse_event_t event, const Json&) {
+        const bool opens = event == Json::parse_event_t::object_start
+            || event == Json::parse_event_t::array_start;
+        if (opens && depth >= kMaxDocumentDepth)
+            tooDeep = true;
+        return !tooDeep; // keep nothing more once too deep
+    };
+    Json json = Json::parse(text, limitDepth, /*allow_exceptions=*/false);
+    if (tooDeep)
+        return invalidAttributeValue(name,
+                                     "The document nests more than "
+                                         + std::to_string(kMaxDocumentDepth) + " levels deep.");
+    return json;
+}
+
 std::string dumpJson(const Json& json)
 {
     return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-// How a value from inside a policy is quoted back in an error: strings bare, the rest as JSON.
+// How a value from inside a policy is quoted back in an error: strings bare, the rest as JSON
+// (a document within kMaxDocumentDepth, so printing it recurses that far at most).
 std::string quoted(const Json& value)
 {
-    return value.is_string() ? value.get<std::string>() : dumpJson(value);
+    return excerpt(value.is_string() ? value.get<std::string>() : dumpJson(value));
 }
 
 // maxReceiveCount arrives as a JSON integer or as a string holding one (§5.4).
@@ -200,7 +231,10 @@ Status setRedrivePolicy(QueueConfig& config, const std::string& value)
         return invalidPolicyParameter(kRedrivePolicy, value, reason);
     };
 
-    const Json json = parseJson(value);
+    const auto document = parseDocument(kRedrivePolicy, value);
+    if (!document)
+        return document.error();
+    const Json& json = *document;
     if (!json.is_object())
         return fail("Redrive policy is not a valid JSON map.");
     // AWS names maxReceiveCount first when both are missing (observed for "{}").
@@ -250,7 +284,10 @@ Status setRedriveAllowPolicy(QueueConfig& config, const std::string& value)
             "Amazon SQS can't create the redrive allow policy, as it’s in an unsupported format.");
     };
 
-    const Json json = parseJson(value);
+    const auto document = parseDocument(kRedriveAllowPolicy, value);
+    if (!document)
+        return document.error();
+    const Json& json = *document;
     if (!json.is_object())
         return unsupported();
     for (const auto& [key, ignored] : json.items()) {
@@ -311,8 +348,13 @@ Status setRedriveAllowPolicy(QueueConfig& config, const std::string& value)
 
 Status setPolicy(QueueConfig& config, const std::string& value)
 {
-    if (!value.empty() && (value.size() > kMaxPolicyBytes || !parseJson(value).is_object()))
-        return invalidAttributeValue(kPolicy);
+    if (!value.empty()) {
+        const auto document = parseDocument(kPolicy, value);
+        if (!document)
+            return document.error();
+        if (!document->is_object())
+            return invalidAttributeValue(kPolicy);
+    }
     config.policy = value;
     return Done{};
 }

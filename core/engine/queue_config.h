@@ -71,8 +71,10 @@ Status validateQueueName(std::string_view name, QueueKind kind);
 // The kind of an SQS queue comes from FifoQueue: "true" ⇒ Fifo; "false" or anything else on a
 // would-be standard queue ⇒ InvalidAttributeName "Unknown Attribute FifoQueue.".
 // Errors (§3.1): InvalidAttributeName for unknown or FIFO-only names on a standard queue (with
-// the AWS texts), InvalidAttributeValue for out-of-range or malformed values,
-// InvalidParameterValue for a malformed RedrivePolicy / RedriveAllowPolicy.
+// the AWS texts), InvalidAttributeValue for out-of-range or malformed values and for a Policy /
+// RedrivePolicy / RedriveAllowPolicy over 8,192 bytes or nested over 32 levels,
+// InvalidParameterValue for a malformed RedrivePolicy / RedriveAllowPolicy (its message quotes at
+// most kMaxExcerptBytes of the value).
 Result<QueueConfig> configForCreate(const StringMap& attributes, bool oci,
                                     const BrokerOptions& options);
 
