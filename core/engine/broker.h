@@ -42,8 +42,9 @@ public:
     // ---- queues (spec §3) ----------------------------------------------------------------------
 
     // Creates a queue, or returns the existing one when every given attribute equals its current
-    // value. Errors: InvalidParameterValue (name), InvalidAttributeName/Value, QueueNameExists,
-    // QueueDeletedRecently. Emits QueueCreated (not for an idempotent repeat).
+    // value (its tags are then ignored). Errors: InvalidParameterValue (name, tags as tagQueue),
+    // InvalidAttributeName/Value, QueueNameExists, QueueDeletedRecently. Emits QueueCreated (not
+    // for an idempotent repeat).
     Result<QueueRef> createQueue(const CreateQueueRequest& request);
     // GetQueueUrl. QueueDoesNotExist if unknown.
     Result<QueueRef> getQueue(std::string_view name);
@@ -58,6 +59,10 @@ public:
     // Emits QueueChanged. Errors as createQueue.
     Status setQueueAttributes(std::string_view name, const StringMap& attributes,
                               const Origin& origin = {});
+    // Adds or replaces tags (§1.3, §3.8): InvalidParameterValue for a key of 0 or more than 128
+    // characters, a value of more than 256, a key starting "aws:", or more than 50 tags on the
+    // queue after the call ("Too many tags added for queue <name>."); nothing changes then.
+    // Emits QueueChanged.
     Status tagQueue(std::string_view name, const StringMap& tags, const Origin& origin = {});
     Status untagQueue(std::string_view name, const std::vector<std::string>& keys,
                       const Origin& origin = {});

@@ -12,6 +12,9 @@ namespace inflight::engine {
 namespace {
 
 constexpr std::size_t kMaxListResults = 1000;
+// §1.3. A queue's tags travel with every change of it to the workspace: 150,000 of them made
+// every send four times slower.
+constexpr std::size_t kMaxTagsPerQueue = 50;
 
 Error redriveError(const QueueConfig& c, std::string_view reason)
 {
@@ -101,6 +104,18 @@ Status validateTags(const StringMap& tags)
     return Done{};
 }
 
+// The limit is on the queue's tags after the call: a key it has already is replaced, not added.
+Status checkTagCount(const std::string& queue, const StringMap& current, const StringMap& added)
+{
+    std::size_t total = current.size();
+    for (const auto& [key, value] : added)
+        total += current.contains(key) ? 0 : 1;
+    if (total > kMaxTagsPerQueue)
+        return makeError(ErrorCode::InvalidParameterValue,
+                         "Too many tags added for queue " + queue + ".", "Tags");
+    return Done{};
+}
+
 } // namespace
 
 QueueRef refOf(const Queue& q)
@@ -165,6 +180,8 @@ Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Mill
                          "same name.",
                          "QueueName");
     if (Status st = validateTags(r.tags); !st)
+        return st.error();
+    if (Status st = checkTagCount(r.name, {}, r.tags); !st)
         return st.error();
     const std::string arn = s.arnFor(r.name);
     if (Status st = checkRedriveTarget(s, *config, arn); !st)
@@ -320,6 +337,8 @@ Result<ListQueuesResult> listSourcesIn(BrokerState& s, Queue& dlq, const ListQue
 Status tagIn(BrokerState& s, Queue& q, const StringMap& tags, Millis now, const Origin& origin)
 {
     if (Status st = validateTags(tags); !st)
+        return st;
+    if (Status st = checkTagCount(q.name, q.tags, tags); !st)
         return st;
     for (const auto& [key, value] : tags)
         q.tags[key] = value;
