@@ -5,10 +5,19 @@
 #include <QPair>
 #include <QString>
 
+#include <optional>
+
 namespace inflight::protocol {
 
-// The name/value pairs of an application/x-www-form-urlencoded text (a form body or a query
-// string), fully decoded, in order. '+' is a space, as form encoding writes it.
-QList<QPair<QString, QString>> decodeForm(const QByteArray& encoded);
+// The name/value pairs of a form, in order.
+using FormParameters = QList<QPair<QString, QString>>;
+
+// The pairs of an application/x-www-form-urlencoded text (a form body or a query string), fully
+// decoded, in order: '+' is a space, %XX the byte XX, a '%' without two hex digits after it
+// itself, a name without '=' has the empty value. nullopt when a name or value, once decoded, is
+// not UTF-8 (a byte that cannot start a character, a sequence cut short, an overlong form, a
+// surrogate, a code point past U+10FFFF): such text cannot be stored as sent, so it is refused
+// rather than replaced.
+std::optional<FormParameters> decodeForm(const QByteArray& encoded);
 
 } // namespace inflight::protocol

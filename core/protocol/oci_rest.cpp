@@ -264,7 +264,13 @@ Outcome handle(engine::Broker& broker, const HttpRequest& request)
     if (segments.size() < 3 || segments.at(0) != QLatin1String("queues"))
         return routeNotFound(request);
 
-    OciContext context{broker, request, segments.at(1).toStdString(), decodeForm(request.query),
+    std::optional<FormParameters> parameters = decodeForm(request.query);
+    if (!parameters)
+        return errorResponse(request,
+                             ociWireError(ProtocolError::MalformedQuery,
+                                          QStringLiteral("The query string is not UTF-8 "
+                                                         "once percent-decoded.")));
+    OciContext context{broker, request, segments.at(1).toStdString(), std::move(*parameters),
                        request.origin.toStdString()};
     auto queue = broker.getQueue(context.queue);
     if (!queue)

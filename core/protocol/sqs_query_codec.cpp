@@ -1,9 +1,9 @@
-// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. QUrlQuery decodes the form
-// (form.cpp) and QXmlStreamWriter prints the XML: Qt's own tools, no hand-written parser or escaper
-// beyond the one rule XML printers lack (a CR in text must be written `&#xD;` or parsers fold it
-// away).
+// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. form.cpp decodes the form
+// and QXmlStreamWriter prints the XML, with no hand-written escaper beyond the one rule XML
+// printers lack (a CR in text must be written `&#xD;` or parsers fold it away).
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
+#include "protocol/utf8.h"
 
 #include <QXmlStreamWriter>
 
@@ -25,8 +25,15 @@ const QString kNamespace = QStringLiteral("http://queue.amazonaws.com/doc/2012-1
 
 // ---- request: flattened parameters → member tree ------------------------------------------------
 
+// The most segments a parameter name may have. The deepest name of the API,
+// SendMessageBatchRequestEntry.N.MessageAttribute.M.Value.StringListValue.K, has 7; a name of
+// 20,000 segments used to overflow the stack while the tree below was read.
+constexpr qsizetype kMaxNameSegments = 16;
+
 // "Attribute.1.Name" = "DelaySeconds" is the path Attribute → 1 → Name. Digit-only segments are
 // 1-based list indexes; the rest are member names.
+// Invariant: at most kMaxNameSegments levels deep (decodeRequest refuses longer names), which
+// bounds the recursion of plainValue / structureOf and of the destructor.
 struct ParameterNode {
     std::optional<QString> value;
     std::map<QString, ParameterNode> named;
@@ -240,7 +247,8 @@ void writeText(QXmlStreamWriter& writer, const QString& text)
             flush();
             writer.writeEntityReference(QStringLiteral("#xD"));
         } else if (isXmlChar(c)) {
-            run.append(QString::fromUcs4(&c, 1));
+            // Not QString::fromUcs4, which reads a U+FEFF as a byte-order mark and drops it.
+            run.append(QChar::fromUcs4(c));
         } else {
             run.append(QChar(0xFFFD));
         }
@@ -258,7 +266,7 @@ void writeTextElement(QXmlStreamWriter& writer, const QString& name, const QStri
 QString scalarText(const Output& value)
 {
     if (value.is_string())
-        return QString::fromStdString(value.get_ref<const std::string&>());
+        return textOf(value.get_ref<const std::string&>());
     if (value.is_boolean())
         return value.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
     if (value.is_number_integer())
@@ -289,7 +297,7 @@ void writeMap(QXmlStreamWriter& writer, const QString& element, const QString& k
 {
     for (auto it = map.begin(); it != map.end(); ++it) {
         writer.writeStartElement(element);
-        writeTextElement(writer, keyField, QString::fromStdString(it.key()));
+        writeTextElement(writer, keyField, textOf(it.key()));
         writeValue(writer, QStringLiteral("Value"), it.value(), action);
         writer.writeEndElement();
     }
@@ -350,6 +358,12 @@ bool hasResultElement(const QString& action)
                         [&](QLatin1String name) { return name == action; });
 }
 
+SqsWireError malformedQuery(const QString& reason)
+{
+    return sqsWireError(ProtocolError::MalformedQuery,
+                        QStringLiteral("The query string is malformed: %1.").arg(reason));
+}
+
 HttpResponse xmlResponse(int status, const QByteArray& requestId, QByteArray body)
 {
     HttpResponse response;
@@ -364,12 +378,20 @@ HttpResponse xmlResponse(int status, const QByteArray& requestId, QByteArray bod
 
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
 {
-    QList<QPair<QString, QString>> parameters = decodeForm(request.query);
-    if (request.method != "GET")
-        parameters.append(decodeForm(request.body));
+    std::optional<FormParameters> parameters = decodeForm(request.query);
+    const std::optional<FormParameters> body
+        = request.method != "GET" ? decodeForm(request.body) : FormParameters();
+    if (!parameters || !body)
+        return malformedQuery(QStringLiteral("a parameter name or value is not UTF-8 once "
+                                             "percent-decoded"));
+    parameters->append(*body);
     ParameterNode root;
     QString action;
-    for (const auto& [key, value] : std::as_const(parameters)) {
+    for (const auto& [key, value] : std::as_const(*parameters)) {
+        if (key.count(QLatin1Char('.')) >= kMaxNameSegments)
+            return malformedQuery(
+                QStringLiteral("a parameter name has more than %1 parts separated by '.'")
+                    .arg(kMaxNameSegments));
         if (key == QLatin1String("Action"))
             action = value;
         else
