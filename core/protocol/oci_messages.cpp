@@ -4,6 +4,7 @@
 #include "protocol/oci_rest.h"
 
 #include "engine/message_validation.h"
+#include "protocol/utf8.h"
 
 #include <QJsonArray>
 
@@ -39,7 +40,7 @@ QJsonObject messageObject(const engine::ReceivedMessage& received)
 {
     QJsonObject message{
         {QStringLiteral("id"), messageIdNumber(received.messageId)},
-        {QStringLiteral("content"), QString::fromStdString(received.body)},
+        {QStringLiteral("content"), textOf(received.body)},
         {QStringLiteral("receipt"), QString::fromStdString(received.receiptHandle)},
         {QStringLiteral("deliveryCount"), qint64(received.receiveCount)},
         {QStringLiteral("visibleAfter"), timestamp(received.visibleAt)},
@@ -48,12 +49,11 @@ QJsonObject messageObject(const engine::ReceivedMessage& received)
     };
     QJsonObject metadata;
     if (!received.channelId.empty())
-        metadata.insert(QStringLiteral("channelId"), QString::fromStdString(received.channelId));
+        metadata.insert(QStringLiteral("channelId"), textOf(received.channelId));
     QJsonObject properties;
     for (const auto& [name, value] : received.attributes) {
         if (!value.isBinary())
-            properties.insert(QString::fromStdString(name),
-                              QString::fromStdString(value.stringValue));
+            properties.insert(textOf(name), textOf(value.stringValue));
     }
     if (!properties.isEmpty())
         metadata.insert(QStringLiteral("customProperties"), properties);

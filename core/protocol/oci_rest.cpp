@@ -4,6 +4,7 @@
 
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
+#include "protocol/utf8.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -97,16 +98,18 @@ Outcome listChannels(OciContext& context)
         parameter(context, QLatin1String("channelFilter")).value_or(QString()).toStdString());
     if (!channels)
         return engineError(context.http, channels.error());
-    // The page token is the offset of the page's first channel in the sorted list.
-    const qint64 first = page->value_or(0);
-    const qint64 end = *limit ? std::min<qint64>(first + **limit, qint64(channels->size()))
-                              : qint64(channels->size());
+    // The page token is the offset of the page's first channel in the sorted list. Both numbers
+    // are the client's, up to 2^63 - 1: the page is clamped to the list before anything is added
+    // to it, so no sum can overflow (a page past the end is empty and has no next page).
+    const qint64 size = qint64(channels->size());
+    const qint64 first = std::min<qint64>(page->value_or(0), size);
+    const qint64 end = first + std::min<qint64>(limit->value_or(size), size - first);
     QJsonArray items;
     for (qint64 i = first; i < end; ++i)
-        items.append(QString::fromStdString(channels->at(i)));
+        items.append(textOf(channels->at(i)));
     HttpResponse response
         = jsonResponse(context.http, QJsonObject{{QStringLiteral("items"), items}});
-    if (end < qint64(channels->size()))
+    if (end < size)
         response.headers.append({QByteArrayLiteral("opc-next-page"), QByteArray::number(end)});
     return response;
 }
@@ -213,8 +216,18 @@ engine::Result<QJsonObject> jsonBody(const HttpRequest& request)
 {
     if (request.body.trimmed().isEmpty())
         return QJsonObject();
+    // QJsonDocument reads a string's raw UTF-8 with QString::fromUtf8, which drops a leading
+    // U+FEFF as a byte-order mark: a content starting with one would lose it. Its bytes EF BB BF
+    // are that character wherever they occur (UTF-8 never has them inside another), and valid JSON
+    // has them only inside strings, where the escape \ufeff says the same and is kept.
+    static const QByteArray kFeff = QByteArrayLiteral("\xEF\xBB\xBF");
+    const QByteArray text = request.body.contains(kFeff)
+        ? QByteArray(request.body).replace(kFeff, QByteArrayLiteral("\\ufeff"))
+        : request.body;
+    // Qt's parser refuses nesting deeper than 1,024 levels (DeepNesting), which bounds its
+    // recursion and that of the document's destruction.
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(request.body, &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject())
         return invalid(QStringLiteral("The request body is not a JSON object."),
                        QStringLiteral("body"));
