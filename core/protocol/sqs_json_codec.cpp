@@ -2,12 +2,15 @@
 // into the member model the Query codec shares (sqs_request.h); nlohmann::json prints answers
 // (sqs_output.h). No hand-written parser or printer. simdjson validates UTF-8 as it parses and
 // reads a request several times faster than QJsonDocument (docs/PERFORMANCE.md). Integers stay
-// integers, so epoch-millisecond timestamps print without an exponent.
+// integers, so epoch-millisecond timestamps print without an exponent. A body is refused as a
+// SerializationException, as AWS's deserializer refuses it, when it is not JSON, nests too deep,
+// or gives a member of the API a JSON type that does not fit the member's shape.
 #include "protocol/sqs_codec.h"
 
 #include <simdjson.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,8 +20,15 @@ namespace json {
 
 namespace {
 
+using Members = SqsRequest::Members;
+
 const QByteArray kContentType = QByteArrayLiteral("application/x-amz-json-1.0");
 const QByteArray kTargetPrefix = QByteArrayLiteral("AmazonSQS.");
+
+// The deepest request of the API (body → Entries → entry → MessageAttributes → value →
+// StringListValues) nests 6 levels; 32 leaves room for members we do not read and bounds the
+// recursion of members() below. simdjson checks it as it parses.
+constexpr std::size_t kMaxJsonDepth = 32;
 
 HttpResponse respond(int status, const Output& body)
 {
@@ -33,10 +43,10 @@ HttpResponse respond(int status, const Output& body)
     return response;
 }
 
-// The parsed body as the member tree SqsRequest reads.
-SqsRequest::Members members(simdjson::dom::element element)
+// The parsed body as the member tree SqsRequest reads. Recurses as deep as the document nests:
+// at most kMaxJsonDepth.
+Members members(simdjson::dom::element element)
 {
-    using Members = SqsRequest::Members;
     switch (element.type()) {
     case simdjson::dom::element_type::OBJECT: {
         Members object = Members::object();
@@ -60,6 +70,178 @@ SqsRequest::Members members(simdjson::dom::element element)
     return nullptr;
 }
 
+// ---- member shapes (§2.2: strings are strings, integers numbers, maps objects, lists arrays) --
+
+enum class Shape {
+    String,
+    Integer,       // a number, or a decimal string (SqsRequest::integer reads both)
+    StringList,    // an array of strings
+    StringMap,     // an object of strings
+    StructureList, // an array of objects whose members have shapes of their own (batch Entries)
+    StructureMap,  // an object of such objects (MessageAttributes)
+};
+
+struct MemberShape {
+    std::string_view name;
+    Shape shape;
+};
+
+// Every input member of the API, batch entries' and MessageAttributeValue's included: SQS gives a
+// name one shape wherever it appears. Members not listed are not the API's and are not looked at.
+constexpr MemberShape kMemberShapes[] = {
+    {"QueueUrl", Shape::String},
+    {"QueueName", Shape::String},
+    {"QueueOwnerAWSAccountId", Shape::String},
+    {"QueueNamePrefix", Shape::String},
+    {"NextToken", Shape::String},
+    {"MaxResults", Shape::Integer},
+    {"Attributes", Shape::StringMap},
+    {"tags", Shape::StringMap},
+    {"Tags", Shape::StringMap},
+    {"AttributeNames", Shape::StringList},
+    {"TagKeys", Shape::StringList},
+    {"Label", Shape::String},
+    {"AWSAccountIds", Shape::StringList},
+    {"Actions", Shape::StringList},
+    {"MessageBody", Shape::String},
+    {"DelaySeconds", Shape::Integer},
+    {"MessageAttributes", Shape::StructureMap},
+    {"MessageSystemAttributes", Shape::StructureMap},
+    {"MessageDeduplicationId", Shape::String},
+    {"MessageGroupId", Shape::String},
+    {"Entries", Shape::StructureList},
+    {"Id", Shape::String},
+    {"ReceiptHandle", Shape::String},
+    {"VisibilityTimeout", Shape::Integer},
+    {"MaxNumberOfMessages", Shape::Integer},
+    {"WaitTimeSeconds", Shape::Integer},
+    {"MessageSystemAttributeNames", Shape::StringList},
+    {"MessageAttributeNames", Shape::StringList},
+    {"ReceiveRequestAttemptId", Shape::String},
+    {"SourceArn", Shape::String},
+    {"DestinationArn", Shape::String},
+    {"MaxNumberOfMessagesPerSecond", Shape::Integer},
+    {"TaskHandle", Shape::String},
+    // MessageAttributeValue / MessageSystemAttributeValue
+    {"DataType", Shape::String},
+    {"StringValue", Shape::String},
+    {"BinaryValue", Shape::String}, // base64
+    {"StringListValues", Shape::StringList},
+    {"BinaryListValues", Shape::StringList},
+};
+
+std::optional<Shape> shapeOf(std::string_view member)
+{
+    for (const MemberShape& entry : kMemberShapes) {
+        if (entry.name == member)
+            return entry.shape;
+    }
+    return std::nullopt;
+}
+
+const char* jsonTypeName(const Members& value)
+{
+    switch (value.type()) {
+    case Members::value_t::string: return "a string";
+    case Members::value_t::boolean: return "a boolean";
+    case Members::value_t::number_integer:
+    case Members::value_t::number_unsigned:
+    case Members::value_t::number_float: return "a number";
+    case Members::value_t::object: return "an object";
+    case Members::value_t::array: return "an array";
+    default: return "null";
+    }
+}
+
+// The message of the SerializationException. The path can hold a client's map key, hence the
+// excerpt.
+std::string mismatch(const std::string& path, const char* expected, const Members& value)
+{
+    return "The member " + engine::excerpt(path) + " must be " + expected + ", not "
+        + jsonTypeName(value) + ".";
+}
+
+std::string itemPath(const std::string& path, std::size_t index)
+{
+    return path + '[' + std::to_string(index) + ']';
+}
+
+std::string keyPath(const std::string& path, const std::string& key)
+{
+    return path + '.' + key;
+}
+
+std::optional<std::string> structureMismatch(const Members& structure, const std::string& path);
+
+// The recursion follows the shapes, not the document: a structure inside a structure at most.
+std::optional<std::string> valueMismatch(const Members& value, Shape shape, const std::string& path)
+{
+    switch (shape) {
+    case Shape::String:
+        if (!value.is_string())
+            return mismatch(path, "a string", value);
+        return std::nullopt;
+    case Shape::Integer:
+        if (!value.is_number() && !value.is_string())
+            return mismatch(path, "a number", value);
+        return std::nullopt;
+    case Shape::StringList:
+    case Shape::StructureList: {
+        if (!value.is_array())
+            return mismatch(path, "an array", value);
+        const bool structures = shape == Shape::StructureList;
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const Members& item = value[i];
+            if (structures ? !item.is_object() : !item.is_string())
+                return mismatch(itemPath(path, i), structures ? "an object" : "a string", item);
+            if (structures) {
+                if (auto found = structureMismatch(item, itemPath(path, i)))
+                    return found;
+            }
+        }
+        return std::nullopt;
+    }
+    case Shape::StringMap:
+    case Shape::StructureMap: {
+        if (!value.is_object())
+            return mismatch(path, "an object", value);
+        const bool structures = shape == Shape::StructureMap;
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            const Members& item = it.value();
+            if (structures ? !item.is_object() : !item.is_string())
+                return mismatch(keyPath(path, it.key()), structures ? "an object" : "a string",
+                                item);
+            if (structures) {
+                if (auto found = structureMismatch(item, keyPath(path, it.key())))
+                    return found;
+            }
+        }
+        return std::nullopt;
+    }
+    }
+    return std::nullopt;
+}
+
+// A member that is null is absent, whatever its shape.
+std::optional<std::string> structureMismatch(const Members& structure, const std::string& path)
+{
+    for (auto it = structure.begin(); it != structure.end(); ++it) {
+        const std::optional<Shape> shape = shapeOf(it.key());
+        if (!shape || it.value().is_null())
+            continue;
+        const std::string memberPath = path.empty() ? it.key() : keyPath(path, it.key());
+        if (auto found = valueMismatch(it.value(), *shape, memberPath))
+            return found;
+    }
+    return std::nullopt;
+}
+
+SqsWireError malformedBody(const QString& reason)
+{
+    return sqsWireError(ProtocolError::MalformedBody,
+                        QStringLiteral("The request body is not a JSON object: %1.").arg(reason));
+}
+
 } // namespace
 
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
@@ -73,19 +255,26 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     const QString action = QString::fromLatin1(target.mid(kTargetPrefix.size()));
     if (request.body.trimmed().isEmpty())
         return SqsRequest(action, SqsRequest::Members::object());
-    // One parser per thread, reused: it keeps its buffers between requests.
+    // One parser per thread, reused: it keeps its buffers between requests, and the depth limit
+    // set here when it grows for a larger body.
     thread_local simdjson::dom::parser parser;
+    const std::size_t size = std::size_t(request.body.size());
+    if (parser.max_depth() != kMaxJsonDepth)
+        if (const auto failure = parser.allocate(size, kMaxJsonDepth))
+            return malformedBody(QString::fromUtf8(simdjson::error_message(failure)));
     simdjson::dom::element document;
-    if (const auto failure
-        = parser.parse(request.body.constData(), std::size_t(request.body.size())).get(document))
-        return sqsWireError(ProtocolError::MalformedBody,
-                            QStringLiteral("The request body is not a JSON object: %1.")
-                                .arg(QString::fromUtf8(simdjson::error_message(failure))));
+    if (const auto failure = parser.parse(request.body.constData(), size).get(document)) {
+        if (failure == simdjson::DEPTH_ERROR)
+            return malformedBody(
+                QStringLiteral("it nests more than %1 levels deep").arg(kMaxJsonDepth));
+        return malformedBody(QString::fromUtf8(simdjson::error_message(failure)));
+    }
     if (!document.is_object())
-        return sqsWireError(
-            ProtocolError::MalformedBody,
-            QStringLiteral("The request body is not a JSON object: not an object."));
-    return SqsRequest(action, members(document));
+        return malformedBody(QStringLiteral("not an object"));
+    Members body = members(document);
+    if (auto found = structureMismatch(body, std::string()))
+        return sqsWireError(ProtocolError::MalformedBody, QString::fromStdString(*found));
+    return SqsRequest(action, std::move(body));
 }
 
 HttpResponse success(const Output& output)

@@ -20,8 +20,10 @@ namespace inflight::protocol {
 // the AWS JSON member names (`QueueUrl`, `Attributes`, `Entries`, `tags`, …). The JSON codec
 // fills it from the body; the Query codec folds its flattened parameters into the same tree
 // (§2.3), with scalars left as strings. The accessors accept both spellings of a scalar (JSON
-// number or string), so the actions read one model. Values are the UTF-8 std::strings the engine
-// takes, with no conversion on the way.
+// number or string), so the actions read one model. The JSON codec has refused every member of
+// the API whose JSON type does not fit its shape (a SerializationException), so what an accessor
+// skips (a map value that is an object, …) can only be the Query tree's. Values are the UTF-8
+// std::strings the engine takes, with no conversion on the way.
 class SqsRequest {
 public:
     using Members = nlohmann::json;
