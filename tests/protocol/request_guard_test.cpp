@@ -1,0 +1,223 @@
+// RequestGuard: who may use the endpoint (request_guard.h), checked on requests as browsers and
+// SDKs send them, before any codec sees them.
+#include "protocol/credentials.h"
+#include "protocol/request_guard.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace inflight::protocol {
+namespace {
+
+HttpRequest request(QByteArray method, QByteArray path,
+                    QList<QPair<QByteArray, QByteArray>> headers, QByteArray query = {},
+                    QByteArray body = {})
+{
+    HttpRequest r;
+    r.method = std::move(method);
+    r.path = std::move(path);
+    r.query = std::move(query);
+    r.headers = std::move(headers);
+    r.body = std::move(body);
+    return r;
+}
+
+HttpRequest queryPost(QList<QPair<QByteArray, QByteArray>> extra = {},
+                      QByteArray type = "application/x-www-form-urlencoded")
+{
+    QList<QPair<QByteArray, QByteArray>> headers
+        = {{"Host", "127.0.0.1:9324"}, {"Content-Type", type}};
+    headers += extra;
+    return request("POST", "/", headers, {}, "Action=CreateQueue&QueueName=q");
+}
+
+bool refused(const std::optional<HttpResponse>& answer)
+{
+    return answer && (answer->status == 403 || answer->status == 401);
+}
+
+TEST(RequestGuard, LetsSdkRequestsThrough)
+{
+    const RequestGuard guard;
+    EXPECT_FALSE(guard.check(queryPost()));
+    EXPECT_FALSE(guard.check(request("POST", "/",
+                                     {{"Host", "localhost:9324"},
+                                      {"X-Amz-Target", "AmazonSQS.ListQueues"},
+                                      {"Content-Type", "application/x-amz-json-1.0"},
+                                      {"User-Agent", "aws-sdk-js/3.901.0 ua/2.1 os/linux"}},
+                                     {}, "{}")));
+    EXPECT_FALSE(guard.check(request("GET", "/20210201/queues/jobs/messages",
+                                     {{"Host", "127.0.0.1"}, {"User-Agent", "curl/7.88.1"}})));
+    EXPECT_FALSE(guard.check(request("GET", "/", {}, "Action=ListQueues"))) << "HTTP/1.0, no Host";
+}
+
+TEST(RequestGuard, HostMustNameTheEndpoint)
+{
+    const RequestGuard guard;
+    for (const QByteArray host : {"127.0.0.1:9324", "127.1.2.3", "localhost", "LocalHost.:80",
+                                  "api.localhost:9324", "[::1]:9324", "[::ffff:127.0.0.1]"})
+        EXPECT_FALSE(guard.check(request("GET", "/", {{"Host", host}}, "Action=ListQueues")))
+            << host.constData();
+    for (const QByteArray host : {"evil.example", "evil.example:9324", "127.0.0.1.evil.example",
+                                  "localhost.evil.example", "10.0.0.5:9324", "[2001:db8::1]", ""}) {
+        const auto answer = guard.check(request("GET", "/", {{"Host", host}}, "Action=ListQueues"));
+        EXPECT_TRUE(refused(answer)) << host.constData();
+    }
+    const auto answer = guard.check(request("GET", "/", {{"Host", "evil.example"}}));
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 403);
+    EXPECT_NE(answer->body.indexOf("<Code>AccessDenied</Code>"), -1);
+    EXPECT_NE(answer->body.indexOf("--allow-host evil.example"), -1);
+}
+
+TEST(RequestGuard, OwnAndAllowedHosts)
+{
+    AccessPolicy policy;
+    policy.ownHosts = {QStringLiteral("workstation")};
+    policy.allowedHosts = {QStringLiteral("inflight.docker")};
+    const RequestGuard guard(policy);
+    EXPECT_FALSE(guard.check(request("GET", "/", {{"Host", "WorkStation:9324"}})));
+    EXPECT_FALSE(guard.check(request("GET", "/", {{"Host", "inflight.docker:9324"}})));
+    EXPECT_TRUE(refused(guard.check(request("GET", "/", {{"Host", "10.0.0.5:9324"}}))));
+
+    policy.anyAddressIsOwn = true; // listening on 0.0.0.0: any address of the machine
+    EXPECT_FALSE(RequestGuard(policy).check(request("GET", "/", {{"Host", "10.0.0.5:9324"}})));
+    EXPECT_TRUE(refused(RequestGuard(policy).check(request("GET", "/", {{"Host", "evil.io"}}))));
+
+    policy.allowedHosts = {QStringLiteral("*")};
+    EXPECT_FALSE(RequestGuard(policy).check(request("GET", "/", {{"Host", "evil.io"}})));
+}
+
+TEST(RequestGuard, RefusesPagesOfOtherOrigins)
+{
+    const RequestGuard guard;
+    EXPECT_TRUE(refused(guard.check(queryPost({{"Origin", "http://127.0.0.1:8000"}}))));
+    EXPECT_TRUE(refused(guard.check(queryPost({{"Origin", "null"}}))));
+    EXPECT_TRUE(refused(guard.check(queryPost({{"Origin", "http://127.0.0.1:93240"}}))));
+    // The endpoint's own origin (same-origin POSTs carry it).
+    EXPECT_FALSE(guard.check(queryPost({{"Origin", "http://127.0.0.1:9324"}})));
+}
+
+TEST(RequestGuard, RefusesCrossSiteAndSameSiteFetchesWithoutOrigin)
+{
+    const RequestGuard guard;
+    for (const QByteArray site : {"cross-site", "same-site", "Cross-Site"})
+        EXPECT_TRUE(refused(
+            guard.check(request("GET", "/", {{"Host", "127.0.0.1:9324"}, {"Sec-Fetch-Site", site}},
+                                "Action=ListQueues"))))
+            << site.constData();
+    // Typed into the address bar: a user reading their own queues.
+    EXPECT_FALSE(guard.check(request(
+        "GET", "/",
+        {{"Host", "127.0.0.1:9324"}, {"Sec-Fetch-Site", "none"}, {"User-Agent", "Mozilla/5.0"}},
+        "Action=ListQueues")));
+}
+
+TEST(RequestGuard, RefusesQueryBodiesAPageCanSendWithoutAPreflight)
+{
+    const RequestGuard guard;
+    EXPECT_TRUE(refused(guard.check(queryPost({}, "text/plain"))));
+    EXPECT_TRUE(refused(guard.check(queryPost({}, "text/plain;charset=UTF-8"))));
+    EXPECT_TRUE(refused(guard.check(queryPost({}, "multipart/form-data; boundary=x"))));
+    EXPECT_FALSE(guard.check(queryPost({}, "application/x-www-form-urlencoded; charset=utf-8")));
+}
+
+TEST(RequestGuard, RefusesBrowserGetsThatChangeQueues)
+{
+    const RequestGuard guard;
+    const QList<QPair<QByteArray, QByteArray>> browser
+        = {{"Host", "127.0.0.1:9324"}, {"User-Agent", "Mozilla/5.0 (X11; Linux x86_64)"}};
+    for (const QByteArray query : {"Action=CreateQueue&QueueName=x", "Action=ReceiveMessage",
+                                   "QueueName=x&Action=Delete%51ueue", "Action=PurgeQueue"})
+        EXPECT_TRUE(refused(guard.check(request("GET", "/", browser, query)))) << query.constData();
+    for (const QByteArray query : {"Action=ListQueues", "Action=GetQueueAttributes&QueueUrl=x"})
+        EXPECT_FALSE(guard.check(request("GET", "/", browser, query))) << query.constData();
+    // The same GET from curl is an SDK-style request and goes through.
+    EXPECT_FALSE(
+        guard.check(request("GET", "/", {{"Host", "127.0.0.1"}, {"User-Agent", "curl/7.88.1"}},
+                            "Action=CreateQueue&QueueName=x")));
+    // OCI GetMessages receives; a browser's GET of it is refused in OCI's terms.
+    const auto oci = guard.check(request("GET", "/20210201/queues/jobs/messages", browser));
+    ASSERT_TRUE(oci);
+    EXPECT_EQ(oci->status, 401);
+    EXPECT_NE(oci->body.indexOf("NotAuthenticated"), -1);
+    EXPECT_FALSE(guard.check(request("GET", "/20210201/queues/jobs/stats", browser)));
+}
+
+TEST(RequestGuard, AnAllowedOriginGetsItsPreflightAndCorsHeaders)
+{
+    AccessPolicy policy;
+    policy.allowedOrigins = {QStringLiteral("http://localhost:3000")};
+    const RequestGuard guard(policy);
+    const auto preflight
+        = guard.check(request("OPTIONS", "/",
+                              {{"Host", "127.0.0.1:9324"},
+                               {"Origin", "http://localhost:3000"},
+                               {"Access-Control-Request-Method", "POST"},
+                               {"Access-Control-Request-Headers", "content-type,x-amz-target"}}));
+    ASSERT_TRUE(preflight);
+    EXPECT_EQ(preflight->status, 204);
+    EXPECT_EQ(preflight->header("access-control-allow-origin"), "http://localhost:3000");
+    EXPECT_EQ(preflight->header("access-control-allow-headers"), "content-type,x-amz-target");
+
+    const HttpRequest post = queryPost({{"Origin", "http://localhost:3000"},
+                                        {"User-Agent", "Mozilla/5.0"},
+                                        {"Sec-Fetch-Site", "same-site"}});
+    EXPECT_FALSE(guard.check(post));
+    HttpResponse response;
+    guard.decorate(post, response);
+    EXPECT_EQ(response.header("access-control-allow-origin"), "http://localhost:3000");
+    EXPECT_NE(response.header("access-control-expose-headers").indexOf("x-amzn-RequestId"), -1);
+
+    // Other origins still get nothing, preflight included.
+    HttpResponse other;
+    guard.decorate(queryPost({{"Origin", "http://evil.example"}}), other);
+    EXPECT_TRUE(other.header("access-control-allow-origin").isNull());
+    EXPECT_TRUE(refused(guard.check(request("OPTIONS", "/",
+                                            {{"Host", "127.0.0.1"},
+                                             {"Origin", "http://evil.example"},
+                                             {"Access-Control-Request-Method", "POST"}}))));
+}
+
+TEST(RequestGuard, QuotesAtMostABoundedPartOfWhatTheClientSent)
+{
+    const RequestGuard guard;
+    const QByteArray origin = "http://" + QByteArray(100'000, 'a') + ".example";
+    const auto answer = guard.check(queryPost({{"Origin", origin}}));
+    ASSERT_TRUE(answer);
+    EXPECT_LT(answer->body.size(), 2000);
+}
+
+TEST(RequestGuard, WithCredentialsSqsRequestsMustBeSignedButOciNeedNot)
+{
+    auto keys = std::make_shared<CredentialStore>();
+    keys->add("AKIDEXAMPLE", "secret");
+    AccessPolicy policy;
+    policy.credentials = keys;
+    const RequestGuard guard(policy);
+    const auto unsigned_ = guard.check(queryPost());
+    ASSERT_TRUE(unsigned_);
+    EXPECT_EQ(unsigned_->status, 403);
+    EXPECT_NE(unsigned_->body.indexOf("<Code>MissingAuthenticationToken</Code>"), -1);
+    const auto json = guard.check(request("POST", "/",
+                                          {{"Host", "127.0.0.1"},
+                                           {"X-Amz-Target", "AmazonSQS.ListQueues"},
+                                           {"Content-Type", "application/x-amz-json-1.0"}},
+                                          {}, "{}"));
+    ASSERT_TRUE(json);
+    EXPECT_EQ(json->header("x-amzn-query-error"), "MissingAuthenticationToken;Sender");
+    EXPECT_FALSE(
+        guard.check(request("GET", "/20210201/queues/jobs/stats", {{"Host", "127.0.0.1"}})));
+}
+
+TEST(HostOfHeader, DropsPortBracketsAndTheFinalDot)
+{
+    EXPECT_EQ(hostOfHeader("LocalHost.:9324"), QStringLiteral("localhost"));
+    EXPECT_EQ(hostOfHeader("[::1]:9324"), QStringLiteral("::1"));
+    EXPECT_EQ(hostOfHeader("::1"), QStringLiteral("::1"));
+    EXPECT_EQ(hostOfHeader(" 127.0.0.1 "), QStringLiteral("127.0.0.1"));
+}
+
+} // namespace
+} // namespace inflight::protocol
