@@ -60,13 +60,88 @@ QByteArray queryAction(const QByteArray& query)
     return {};
 }
 
-// What only browsers send: every browser's User-Agent starts with "Mozilla/", and current ones
-// add Sec-Fetch-* headers to every request. No AWS SDK, CLI or curl sends either.
-bool fromBrowser(const HttpRequest& request)
+// The headers the checks read, found in one pass over the request's (every request pays for
+// this, so no lookup by name per rule). Null where absent.
+struct GuardedHeaders {
+    const QByteArray* host = nullptr;
+    const QByteArray* origin = nullptr;
+    const QByteArray* fetchSite = nullptr;
+    const QByteArray* fetchMode = nullptr;
+    const QByteArray* userAgent = nullptr;
+    const QByteArray* contentType = nullptr;
+    const QByteArray* target = nullptr; // X-Amz-Target
+    const QByteArray* preflightMethod = nullptr;
+
+    explicit GuardedHeaders(const HttpRequest& request)
+    {
+        for (const auto& [name, value] : request.headers) {
+            if (const QByteArray** slot = slotFor(name); slot && !*slot)
+                *slot = &value; // the first of a name counts, as HttpRequest::header() has it
+        }
+    }
+
+    // What only browsers send: every browser's User-Agent starts with "Mozilla/", and current
+    // ones add Sec-Fetch-* headers to every request. No AWS SDK, CLI or curl sends either.
+    bool fromBrowser() const
+    {
+        return (userAgent && userAgent->startsWith("Mozilla/")) || fetchMode || fetchSite;
+    }
+
+private:
+    const QByteArray** slotFor(const QByteArray& name)
+    {
+        const auto is = [&](const char* expected) {
+            return name.compare(QByteArrayView(expected), Qt::CaseInsensitive) == 0;
+        };
+        switch (name.size()) {
+        case 4: return is("host") ? &host : nullptr;
+        case 6: return is("origin") ? &origin : nullptr;
+        case 10: return is("user-agent") ? &userAgent : nullptr;
+        case 12:
+            return is("content-type") ? &contentType : (is("x-amz-target") ? &target : nullptr);
+        case 14:
+            return is("sec-fetch-site") ? &fetchSite
+                                        : (is("sec-fetch-mode") ? &fetchMode : nullptr);
+        case 29: return is("access-control-request-method") ? &preflightMethod : nullptr;
+        default: return nullptr;
+        }
+    }
+};
+
+bool startsWithNoCase(const QByteArray& text, const char* prefix)
 {
-    return request.header(QByteArrayLiteral("user-agent")).startsWith("Mozilla/")
-        || !request.header(QByteArrayLiteral("sec-fetch-mode")).isNull()
-        || !request.header(QByteArrayLiteral("sec-fetch-site")).isNull();
+    const QByteArrayView expected(prefix);
+    return text.size() >= expected.size()
+        && QByteArrayView(text).first(expected.size()).compare(expected, Qt::CaseInsensitive) == 0;
+}
+
+// The media type is the SDKs' form type (the Query protocol's every request): nothing to check.
+bool isFormType(const QByteArray* contentType)
+{
+    return contentType && startsWithNoCase(*contentType, "application/x-www-form-urlencoded");
+}
+
+// The protocol as wireProtocol() decides it, from the headers already found.
+WireProtocol protocolOf(const HttpRequest& request, const GuardedHeaders& headers)
+{
+    if (oci::isOciPath(request.path))
+        return WireProtocol::OciRest;
+    if (headers.target && !headers.target->isEmpty())
+        return WireProtocol::SqsJson;
+    if (!headers.contentType || isFormType(headers.contentType))
+        return WireProtocol::SqsQuery;
+    return startsWithNoCase(headers.contentType->trimmed(), "application/x-amz-json")
+        ? WireProtocol::SqsJson
+        : WireProtocol::SqsQuery;
+}
+
+// The usual Host of a local client, answered without allocating: 127.0.0.1 or localhost, with or
+// without a port.
+bool isPlainLoopbackHost(const QByteArray& value)
+{
+    const qsizetype colon = value.indexOf(':');
+    const QByteArrayView host = QByteArrayView(value).first(colon < 0 ? value.size() : colon);
+    return host == QByteArrayView("127.0.0.1") || host == QByteArrayView("localhost");
 }
 
 // Media type without parameters, lower case: "Text/Plain; charset=utf-8" → "text/plain".
@@ -154,10 +229,10 @@ bool RequestGuard::isAllowedOrigin(const QByteArray& origin, const HttpRequest& 
 
 std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) const
 {
+    const GuardedHeaders headers(request);
     // 1. DNS rebinding: the name the browser thinks it talks to.
-    const QByteArray hostHeader = request.header(QByteArrayLiteral("host"));
-    if (!hostHeader.isNull()) {
-        const QString host = hostOfHeader(hostHeader);
+    if (headers.host && !isPlainLoopbackHost(*headers.host)) {
+        const QString host = hostOfHeader(*headers.host);
         if (!isOwnHost(host))
             return forbidden(request,
                              QStringLiteral("The Host header names %1, which is not this "
@@ -168,24 +243,23 @@ std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) cons
     }
 
     // 2. Web pages: by Origin, or by what the browser says of the request's site.
-    const QByteArray origin = request.header(QByteArrayLiteral("origin"));
-    const bool allowedOrigin = !origin.isNull() && isAllowedOrigin(origin, request);
-    if (!origin.isNull() && !allowedOrigin)
+    const QByteArray origin = headers.origin ? *headers.origin : QByteArray();
+    const bool allowedOrigin = headers.origin && isAllowedOrigin(origin, request);
+    if (headers.origin && !allowedOrigin)
         return forbidden(request,
                          QStringLiteral("Requests from the web page at %1 are refused: "
                                         "pages in a browser may not use this endpoint. "
                                         "Start Inflight with --allow-origin %1 to allow "
                                         "it.")
                              .arg(quoted(origin)));
-    const QByteArray site = request.header(QByteArrayLiteral("sec-fetch-site")).toLower();
+    const QByteArray site = headers.fetchSite ? headers.fetchSite->toLower() : QByteArray();
     if (!allowedOrigin && (site == "cross-site" || site == "same-site"))
         return forbidden(request,
                          QStringLiteral("Requests a web page makes (Sec-Fetch-Site: %1) "
                                         "are refused: pages in a browser may not use "
                                         "this endpoint.")
                              .arg(quoted(site)));
-    if (allowedOrigin && request.method == "OPTIONS"
-        && !request.header(QByteArrayLiteral("access-control-request-method")).isNull()) {
+    if (allowedOrigin && request.method == "OPTIONS" && headers.preflightMethod) {
         HttpResponse preflight;
         preflight.status = 204;
         preflight.headers = {
@@ -201,9 +275,10 @@ std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) cons
     }
 
     // 3. What a page can send without a preflight, when no allowed origin vouches for it.
-    const WireProtocol protocol = wireProtocol(request);
-    if (!allowedOrigin && protocol == WireProtocol::SqsQuery && request.method == "POST") {
-        const QByteArray type = mediaType(request.header(QByteArrayLiteral("content-type")));
+    const WireProtocol protocol = protocolOf(request, headers);
+    if (!allowedOrigin && protocol == WireProtocol::SqsQuery && request.method == "POST"
+        && headers.contentType && !isFormType(headers.contentType)) {
+        const QByteArray type = mediaType(*headers.contentType);
         if (type == "text/plain" || type == "multipart/form-data")
             return forbidden(request,
                              QStringLiteral("A Query request must be a form "
@@ -211,7 +286,7 @@ std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) cons
                                             "other types a web page can send are refused.")
                                  .arg(quoted(type)));
     }
-    if (!allowedOrigin && fromBrowser(request)) {
+    if (!allowedOrigin && headers.fromBrowser()) {
         if (protocol == WireProtocol::SqsQuery && request.method == "GET") {
             const QByteArray action = queryAction(request.query);
             if (!action.isEmpty() && !isReadOnlyAction(action))
