@@ -164,6 +164,35 @@ Status Broker::purgeQueue(std::string_view name, PurgeTarget target, const Origi
     return purgeIn(*m_state, **q, target, now, origin);
 }
 
+Status Broker::resetQueue(std::string_view name, const Origin& origin)
+{
+    CallScope scope(*m_state);
+    const Millis now = clock().now();
+    auto q = m_state->settledQueue(name, now);
+    if (!q)
+        return q.error();
+    Queue& queue = **q;
+    queue.lastPurgeAt = -1; // the reset is no PurgeQueue: neither limited by one nor limiting
+    const Status purged = purgeIn(
+        *m_state, queue, queue.isOci() ? PurgeTarget::Both : PurgeTarget::Normal, now, origin);
+    queue.lastPurgeAt = -1;
+    return purged;
+}
+
+void Broker::reset(const Origin& origin)
+{
+    CallScope scope(*m_state);
+    const Millis now = clock().now();
+    std::vector<std::string> names;
+    for (const auto& [name, queue] : m_state->queues)
+        if (!queue->isBuiltInDeadLetter)
+            names.push_back(name); // built-in DLQs go with their OCI queue
+    for (const std::string& name : names)
+        (void)deleteQueueIn(*m_state, name, now, origin);
+    m_state->deletedAt.clear();
+    m_state->tasks.clear();
+}
+
 Result<ListQueuesResult> Broker::listDeadLetterSourceQueues(std::string_view name,
                                                             const ListQueuesRequest& page)
 {

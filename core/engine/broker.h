@@ -72,6 +72,15 @@ public:
     // Emits QueuePurged.
     Status purgeQueue(std::string_view name, PurgeTarget target = PurgeTarget::Normal,
                       const Origin& origin = {});
+    // For test suites (the control API's reset): removes every message of the queue in every
+    // state, and its FIFO deduplication and receive-attempt history, like purgeQueue but without
+    // its once-per-60-s rule, and leaves PurgeQueue allowed at once. An OCI queue's built-in DLQ
+    // is emptied with it. Emits QueuePurged (count: messages removed) for each queue emptied.
+    Status resetQueue(std::string_view name, const Origin& origin);
+    // For test suites: deletes every queue and every move task and forgets recent deletions, so a
+    // queue of any name can be created again at once (no QueueDeletedRecently). Emits
+    // QueueDeleted for each queue.
+    void reset(const Origin& origin);
     // Names of the queues whose RedrivePolicy targets this queue; paginated like listQueues.
     Result<ListQueuesResult> listDeadLetterSourceQueues(std::string_view name,
                                                         const ListQueuesRequest& page);
