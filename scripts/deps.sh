@@ -8,7 +8,10 @@
 # parser (core/protocol/sqs_json_codec.cpp says why). awscli, python3-boto3 and curl are the
 # end-to-end tests' clients; nodejs and npm run the JS SDK's test, installed from Debian only when
 # there is no `node` at all (a newer Node is fine). chromium loads hostile pages headless for
-# tests/e2e/browser_origin_test.py (no page may change or read the endpoint's queues).
+# tests/e2e/browser_origin_test.py (no page may change or read the endpoint's queues). clang-14
+# and libclang-rt-14-dev (libFuzzer and clang's sanitizer runtimes) build the fuzz targets of
+# tests/fuzz (scripts/fuzz.sh); the ASan + UBSan build of scripts/sanitize.sh is gcc's, whose
+# runtimes (libasan8, libubsan1) come with build-essential.
 
 INFLIGHT_PACKAGES=(
     build-essential cmake ninja-build pkg-config
@@ -17,6 +20,7 @@ INFLIGHT_PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev
     node-llhttp libmimalloc-dev libsimdjson-dev
     clang-format xvfb xauth
+    clang-14 libclang-rt-14-dev
     awscli python3-boto3 curl chromium
 )
 if ! command -v node >/dev/null 2>&1; then

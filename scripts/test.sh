@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# The one test command: packages, build, format check, then every test through ctest.
+# The one test command: packages, build, format check, every test through ctest, then the
+# sanitizer suite (scripts/sanitize.sh: ASan + UBSan build in build-asan/) and a bounded fuzzing
+# run (scripts/fuzz.sh: libFuzzer targets in build-fuzz/).
 # Benchmarks are built but are not tests; run them from build/tests/bench/ by hand.
-# A format failure does not stop the tests from running, but the script still fails.
+# A failing stage does not stop the others from running, but the script still fails.
+# Quick local runs: INFLIGHT_SANITIZE=0 skips the sanitizer suite, INFLIGHT_FUZZ_SECONDS=0 the
+# fuzzing (CI runs both; INFLIGHT_FUZZ_SECONDS sets the seconds per fuzz target, default 45).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -23,9 +27,39 @@ fi
 # Qt tests need no display.
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 # A run that finds no test is a broken build, not a pass.
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --label-exclude bench --no-tests=error
+ctest_status=0
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --label-exclude bench --no-tests=error ||
+    ctest_status=$?
+
+# The sanitizer suite and the fuzzers, each in its own build folder.
+sanitize_status=skipped
+if [[ "${INFLIGHT_SANITIZE:-1}" != 0 ]]; then
+    sanitize_status=0
+    BUILD_DIR=build-asan bash scripts/sanitize.sh || sanitize_status=$?
+fi
+fuzz_status=skipped
+if [[ "${INFLIGHT_FUZZ_SECONDS:-45}" != 0 ]]; then
+    fuzz_status=0
+    BUILD_DIR=build-fuzz bash scripts/fuzz.sh "${INFLIGHT_FUZZ_SECONDS:-45}" || fuzz_status=$?
+fi
 
 if ((format_status != 0)); then
-    echo "test: tests ran, but the format check failed (see above): run bash scripts/format.sh" >&2
-    exit "$format_status"
+    echo "test: the format check failed (see above): run bash scripts/format.sh" >&2
+fi
+passed=0 failed=0 skipped=0 summary=()
+for stage in ctest:$ctest_status format:$format_status sanitize:$sanitize_status fuzz:$fuzz_status; do
+    name=${stage%%:*} status=${stage#*:}
+    if [[ "$status" == skipped ]]; then
+        skipped=$((skipped + 1)) summary+=("$name skipped")
+    elif [[ "$status" == 0 ]]; then
+        passed=$((passed + 1)) summary+=("$name passed")
+    else
+        failed=$((failed + 1)) summary+=("$name FAILED (exit $status)")
+    fi
+done
+printf -v line '%s; ' "${summary[@]}"
+echo "test: ${line%; }"
+echo "stages: $passed passed, $failed failed, $skipped skipped"
+if ((failed > 0)); then
+    exit 1
 fi
