@@ -1,5 +1,8 @@
+#include "control/control_api.h"
 #include "endpoint_adapter.h"
 #include "endpoint_options.h"
+#include "protocol/sqs_codec.h"
+#include "run_setup.h"
 #include "server/http_server.h"
 #include "session/session.h"
 #include "store/queue_transfer.h"
@@ -151,14 +154,39 @@ QString windowWorkspace(const QCommandLineParser& parser, const QCommandLineOpti
     return folder + QStringLiteral("/default.inflight");
 }
 
+// The engine's options for this run: its seed, from --seed or the system's entropy; the
+// in-flight limit of --in-flight-limit.
+inflight::engine::BrokerOptions brokerOptions(const inflight::app::RunOptions& run)
+{
+    inflight::engine::BrokerOptions options;
+    options.seed = run.seed;
+    if (run.inFlightLimit)
+        options.inFlightLimitStandard = options.inFlightLimitFifo = *run.inFlightLimit;
+    return options;
+}
+
+// The control API for a session, unless --control off.
+std::unique_ptr<inflight::control::ControlApi> controlApi(inflight::session::Session& session,
+                                                          const inflight::app::RunOptions& run)
+{
+    if (!run.control)
+        return nullptr;
+    return std::make_unique<inflight::control::ControlApi>(
+        session,
+        inflight::control::ControlOptions{.version = QCoreApplication::applicationVersion(),
+                                          .token = run.controlToken});
+}
+
 int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues,
                 const QString& workspacePath, inflight::server::SocketThreading threading,
-                const inflight::app::EndpointOptions& endpointOptions)
+                const inflight::app::EndpointOptions& endpointOptions,
+                const inflight::app::RunOptions& run)
 {
     quitOnSignals(app);
     QString error;
     auto workspace = inflight::app::WorkspaceSession::open(
-        workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
+        workspacePath, inflight::store::OpenMode::OpenOrCreate, &error, {}, brokerOptions(run),
+        run.start);
     if (!workspace) {
         std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
         return 3;
@@ -166,9 +194,16 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     inflight::session::Session& session = workspace->session();
     if (!createOciQueues(session, ociQueues))
         return 2;
+    if (const QString failed = inflight::app::applyRunOptions(session, run); !failed.isEmpty()) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(failed));
+        return 2;
+    }
+    const auto control = controlApi(session, run);
     inflight::server::HttpServer server(session, threading);
     server.setLimits(endpointOptions.limits);
     server.setAccessPolicy(endpointOptions.access);
+    server.setAdvertisedUrl(run.advertisedUrl);
+    server.setControlApi(control.get());
     if (!server.listen(listen.host, listen.port)) {
         std::fprintf(stderr, "inflight: cannot listen on %s:%u: %s\n",
                      qPrintable(listen.host.toString()), listen.port,
@@ -378,6 +413,7 @@ int main(int argc, char* argv[])
     parser.addOption(inMemory);
     parser.addOption(socketThread);
     const inflight::app::EndpointOptionParser endpointOptionParser(parser);
+    const inflight::app::RunOptionParser runOptionParser(parser);
     parser.process(*app); // --help, --version and unknown options end here
 
     // A desktop's soft limit is often 1,024 files; the endpoint's connection limit decides.
@@ -388,6 +424,19 @@ int main(int argc, char* argv[])
         return 2;
     }
     const auto& endpointSettings = std::get<inflight::app::EndpointOptions>(endpointOptions);
+    const auto runOptions = runOptionParser.options(parser);
+    if (const auto* error = std::get_if<QString>(&runOptions)) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(*error));
+        return 2;
+    }
+    const auto& run = std::get<inflight::app::RunOptions>(runOptions);
+    if (run.seeded) {
+        inflight::protocol::seedRequestIds(run.seed);
+        std::fprintf(stderr,
+                     "inflight: --seed %llu: ids are reproducible, and repeat across runs "
+                     "with this seed\n",
+                     static_cast<unsigned long long>(run.seed));
+    }
 
     const std::optional<ListenAddress> address = parseListen(parser.value(listen));
     if (!address) {
@@ -405,7 +454,7 @@ int main(int argc, char* argv[])
                            parser.isSet(socketThread)
                                ? inflight::server::SocketThreading::OwnThread
                                : inflight::server::SocketThreading::SessionThread,
-                           endpointSettings);
+                           endpointSettings, run);
 
     QApplication::setDesktopFileName(QStringLiteral("inflight"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/inflight.svg")));
@@ -416,24 +465,34 @@ int main(int argc, char* argv[])
     {
         QString error;
         auto opened = inflight::app::WorkspaceSession::open(
-            workspacePath, inflight::store::OpenMode::OpenOrCreate, &error);
+            workspacePath, inflight::store::OpenMode::OpenOrCreate, &error, {}, brokerOptions(run),
+            run.start);
         if (!opened) {
             QMessageBox::warning(nullptr, QStringLiteral("Inflight"),
                                  error
                                      + QStringLiteral("\n\nInflight starts without a workspace "
                                                       "(nothing is kept)."));
             opened = inflight::app::WorkspaceSession::open(
-                QString(), inflight::store::OpenMode::OpenOrCreate, nullptr);
+                QString(), inflight::store::OpenMode::OpenOrCreate, nullptr, {}, brokerOptions(run),
+                run.start);
         } else if (!workspacePath.isEmpty()) {
             inflight::ui::WorkspaceController::rememberWorkspace(workspacePath);
         }
         inflight::session::Session& session = opened->session();
         if (!createOciQueues(session, parser.values(ociQueue)))
             return 2;
+        if (const QString failed = inflight::app::applyRunOptions(session, run);
+            !failed.isEmpty()) {
+            QMessageBox::warning(nullptr, QStringLiteral("Inflight"), failed);
+            return 2;
+        }
+        const auto control = controlApi(session, run);
         // The window's thread stays free of socket work (see SocketThreading).
         inflight::server::HttpServer server(session, inflight::server::SocketThreading::OwnThread);
         server.setLimits(endpointSettings.limits);
         server.setAccessPolicy(endpointSettings.access);
+        server.setAdvertisedUrl(run.advertisedUrl);
+        server.setControlApi(control.get());
         inflight::app::EndpointAdapter endpoint(server);
         // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
         // default). A taken port does not stop the window: its status bar says why.

@@ -6,12 +6,15 @@ namespace inflight::app {
 
 std::unique_ptr<WorkspaceSession> WorkspaceSession::open(const QString& path, store::OpenMode mode,
                                                          QString* error,
-                                                         store::StoreOptions options)
+                                                         store::StoreOptions options,
+                                                         engine::BrokerOptions broker,
+                                                         std::optional<engine::Millis> start)
 {
     std::unique_ptr<WorkspaceSession> result(new WorkspaceSession);
     const engine::Millis wallNow = QDateTime::currentMSecsSinceEpoch();
+    const engine::Millis fresh = start.value_or(wallNow);
     if (path.isEmpty()) {
-        result->m_session = std::make_unique<session::Session>(engine::BrokerOptions{}, wallNow);
+        result->m_session = std::make_unique<session::Session>(broker, fresh);
         return result;
     }
     auto opened = store::WorkspaceStore::open(path.toStdString(), mode, options);
@@ -24,8 +27,9 @@ std::unique_ptr<WorkspaceSession> WorkspaceSession::open(const QString& path, st
     result->m_store = std::move(opened.store);
     const auto saved = result->m_store->savedClock();
     result->m_isNew = !saved;
-    const engine::Millis start = saved ? store::resumeTime(*saved, wallNow) : wallNow;
-    result->m_session = std::make_unique<session::Session>(engine::BrokerOptions{}, start);
+    // (A restored broker takes its random state from the file: the seed only starts new ones.)
+    result->m_session = std::make_unique<session::Session>(
+        broker, saved ? store::resumeTime(*saved, wallNow) : fresh);
     session::Session& session = *result->m_session;
     if (saved) {
         if (saved->speed > 0 && saved->speed != session.speed())

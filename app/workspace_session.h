@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace inflight::app {
 
@@ -16,8 +17,13 @@ class WorkspaceSession {
 public:
     // Opens `path` (OpenOrCreate unless `mode` says otherwise); an empty path runs in memory.
     // Returns null and sets `error` (a sentence for the user) when the workspace is refused.
+    // `broker` sets the engine's options (its seed, for one) where the workspace holds no state of
+    // its own yet; `start` the engine time of a session that starts afresh (the wall clock
+    // without it). A workspace that was saved resumes at its own time (docs/BEHAVIOUR.md, "Time").
     static std::unique_ptr<WorkspaceSession> open(const QString& path, store::OpenMode mode,
-                                                  QString* error, store::StoreOptions options = {});
+                                                  QString* error, store::StoreOptions options = {},
+                                                  engine::BrokerOptions broker = {},
+                                                  std::optional<engine::Millis> start = {});
     // Saves the clock (the rest is saved batch by batch) and closes the file.
     ~WorkspaceSession();
 

@@ -44,6 +44,12 @@ public:
     // Every error the engine or the decoding reports becomes an error response of the request's
     // protocol; handle() itself never fails.
     Outcome handle(const HttpRequest& request);
+    // The guard alone, for requests another handler serves (the control API): nullopt when the
+    // request may go on, else its answer.
+    std::optional<HttpResponse> checkAccess(const HttpRequest& request) const
+    {
+        return m_guard.check(request);
+    }
 
 private:
     Outcome route(const HttpRequest& request);

@@ -4,6 +4,9 @@
 #include "protocol/oci_rest.h"
 #include "protocol/sqs_codec.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace inflight::protocol {
 
 namespace {
@@ -23,6 +26,15 @@ HttpResponse errorAnswer(WireProtocol protocol, const HttpRequest& request, Prot
 {
     if (protocol == WireProtocol::OciRest)
         return oci::errorResponse(request, ociWireError(error, message));
+    if (protocol == WireProtocol::Control) {
+        // The SQS status of the same failure, with a code of the control API's own.
+        const SqsWireError sqs = sqsWireError(error, message);
+        const QByteArray code = error == ProtocolError::Forbidden ? QByteArrayLiteral("Forbidden")
+            : error == ProtocolError::NotStored                   ? QByteArrayLiteral("NotStored")
+            : error == ProtocolError::RequestEntityTooLarge ? QByteArrayLiteral("RequestTooLarge")
+                                                            : QByteArrayLiteral("BadRequest");
+        return controlError(sqs.status, code, message);
+    }
     const SqsProtocol sqs
         = protocol == WireProtocol::SqsJson ? SqsProtocol::Json : SqsProtocol::Query;
     return SqsResponder(sqs, QString()).error(sqsWireError(error, message));
@@ -40,8 +52,27 @@ QByteArray HttpResponse::header(const QByteArray& name) const
     return findHeader(headers, name);
 }
 
+bool isControlPath(const QByteArray& path)
+{
+    return path.startsWith("/_inflight/");
+}
+
+HttpResponse controlError(int status, const QByteArray& code, const QString& message)
+{
+    QJsonObject error{{QStringLiteral("code"), QString::fromLatin1(code)},
+                      {QStringLiteral("message"), message}};
+    HttpResponse response;
+    response.status = status;
+    response.contentType = QByteArrayLiteral("application/json");
+    response.body = QJsonDocument(QJsonObject{{QStringLiteral("error"), error}})
+                        .toJson(QJsonDocument::Compact);
+    return response;
+}
+
 WireProtocol wireProtocol(const HttpRequest& request)
 {
+    if (isControlPath(request.path))
+        return WireProtocol::Control;
     if (oci::isOciPath(request.path))
         return WireProtocol::OciRest;
     return detectSqsProtocol(request) == SqsProtocol::Json ? WireProtocol::SqsJson

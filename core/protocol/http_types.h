@@ -37,10 +37,17 @@ struct HttpResponse {
 inline constexpr qsizetype kMaxRequestBody = 2 * 1024 * 1024;
 
 // The protocol a request speaks, decided from its path and headers alone as Endpoint::handle
-// decides it: OCI Queue REST under /20210201/, else SQS AWS JSON 1.0 or Query (spec §2.2). Small
-// enough to keep with every answer in flight.
-enum class WireProtocol : std::uint8_t { SqsJson, SqsQuery, OciRest };
+// decides it: Inflight's own control API under /_inflight/ (JSON in and out, core/control), OCI
+// Queue REST under /20210201/, else SQS AWS JSON 1.0 or Query (spec §2.2). Small enough to keep
+// with every answer in flight.
+enum class WireProtocol : std::uint8_t { SqsJson, SqsQuery, OciRest, Control };
 WireProtocol wireProtocol(const HttpRequest& request);
+
+// The reserved prefix of the control API: nothing an SQS or OCI client sends starts with it.
+bool isControlPath(const QByteArray& path);
+
+// A control API error: `{"error": {"code": …, "message": …}}` with that status.
+HttpResponse controlError(int status, const QByteArray& code, const QString& message);
 
 // The answer to a request whose body exceeds kMaxRequestBody, in the request's own protocol (SQS
 // JSON, Query or OCI REST, decided from the headers and path alone). SQS has no modelled error for

@@ -124,6 +124,8 @@ bool isFormType(const QByteArray* contentType)
 // The protocol as wireProtocol() decides it, from the headers already found.
 WireProtocol protocolOf(const HttpRequest& request, const GuardedHeaders& headers)
 {
+    if (isControlPath(request.path))
+        return WireProtocol::Control;
     if (oci::isOciPath(request.path))
         return WireProtocol::OciRest;
     if (headers.target && !headers.target->isEmpty())
@@ -304,7 +306,9 @@ std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) cons
     }
 
     // 4. Signatures, when the user named keys.
-    if (m_policy.credentials && protocol != WireProtocol::OciRest) {
+    // (The control API has its own protection: loopback peers, or its bearer token.)
+    if (m_policy.credentials
+        && (protocol == WireProtocol::SqsJson || protocol == WireProtocol::SqsQuery)) {
         if (auto refusal = checkSignature(request, *m_policy.credentials, m_now()))
             return SqsResponder(protocol == WireProtocol::SqsJson ? SqsProtocol::Json
                                                                   : SqsProtocol::Query,

@@ -1,6 +1,7 @@
 #include "protocol/sqs_codec.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <random>
 
@@ -16,12 +17,23 @@ SqsProtocol detectSqsProtocol(const HttpRequest& request)
                                                             : SqsProtocol::Query;
 }
 
+namespace {
+std::atomic<std::uint64_t> g_requestIdSeed = 0; // 0: the system's entropy
+} // namespace
+
+void seedRequestIds(std::uint64_t seed)
+{
+    g_requestIdSeed.store(seed == 0 ? 0x5eed : seed);
+}
+
 QByteArray newRequestId()
 {
     // A request id only has to be unique in practice, not unpredictable: a per-thread
     // SplitMix64 stream seeded once from the system's entropy, printed as a version-4 UUID.
     // QUuid::createUuid() asks the system generator every time, about a fifth of a SendMessage.
     thread_local std::uint64_t state = [] {
+        if (const std::uint64_t seed = g_requestIdSeed.load(); seed != 0)
+            return seed;
         std::random_device device;
         return (std::uint64_t(device()) << 32) ^ device();
     }();

@@ -7,6 +7,7 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <variant>
 
 namespace inflight::protocol {
@@ -38,6 +39,9 @@ private:
 
 // A fresh request id (UUID) for x-amzn-RequestId / <RequestId>.
 QByteArray newRequestId();
+// Makes newRequestId() a reproducible stream from `seed` on threads that have not made an id yet
+// (`inflight --seed`); without it each thread seeds from the system's entropy.
+void seedRequestIds(std::uint64_t seed);
 
 namespace json {
 // The body of an AWS JSON 1.0 request; the action from `X-Amz-Target: AmazonSQS.<Action>`.

@@ -1,10 +1,12 @@
 #include "server/http_server.h"
 
+#include "control/control_api.h"
 #include "server/io_worker.h"
 #include "session/session.h"
 
 #include <QHostInfo>
 #include <QTcpServer>
+#include <QUrl>
 
 #include <algorithm>
 #include <iterator>
@@ -76,10 +78,20 @@ HttpServer::~HttpServer()
     m_worker.reset(); // joins the socket thread (if any) before our members go
 }
 
+void HttpServer::setAdvertisedUrl(const QString& url)
+{
+    m_advertisedUrl = url;
+    if (!m_baseUrl.isEmpty())
+        m_endpoint.setBaseUrl(m_advertisedUrl.isEmpty() ? m_baseUrl : m_advertisedUrl);
+    setAccessPolicy(m_policy);
+}
+
 void HttpServer::setAccessPolicy(const protocol::AccessPolicy& policy)
 {
     m_policy = policy;
     protocol::AccessPolicy effective = policy;
+    if (!m_advertisedUrl.isEmpty())
+        effective.ownHosts << QUrl(m_advertisedUrl).host().toLower();
     if (m_tcp->isListening()) {
         const QHostAddress address = m_tcp->serverAddress();
         effective.anyAddressIsOwn = isWildcard(address);
@@ -116,7 +128,7 @@ bool HttpServer::listen(const QHostAddress& address, quint16 port)
     m_worker->setListener(::dup(static_cast<int>(m_tcp->socketDescriptor())), m_limits);
     m_error.clear();
     m_baseUrl = QStringLiteral("http://%1:%2").arg(urlHost(address)).arg(m_tcp->serverPort());
-    m_endpoint.setBaseUrl(m_baseUrl);
+    m_endpoint.setBaseUrl(m_advertisedUrl.isEmpty() ? m_baseUrl : m_advertisedUrl);
     setAccessPolicy(m_policy); // the hosts of the new address
     Q_EMIT listeningChanged();
     return true;
@@ -251,6 +263,12 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
             delete it->second.receive; // cancels the engine wait
             m_waits.erase(it);
         }
+        if (m_control)
+            m_control->cancel(connection);
+        return;
+    }
+    if (protocol::isControlPath(request->path)) {
+        handleControl(connection, *request);
         return;
     }
     // The protocol is needed again only if a commit fails, so only with a workspace: the
@@ -269,6 +287,22 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
     // finished() is always emitted from the event loop, even for an answer known at once.
     connect(receive, &session::PendingReceive::finished, this,
             [this, connection] { finishWait(connection); });
+}
+
+void HttpServer::handleControl(quint64 connection, const protocol::HttpRequest& request)
+{
+    constexpr auto wire = protocol::WireProtocol::Control;
+    std::optional<protocol::HttpResponse> answer = m_endpoint.checkAccess(request);
+    if (!answer && !m_control)
+        answer = protocol::controlError(404, "NotFound",
+                                        QStringLiteral("The control API is off (--control off)."));
+    if (!answer)
+        answer = m_control->handle(request, connection, [this, connection](auto response) {
+            m_answers.push_back({connection, wire, std::move(response)});
+            answerWhenDurable();
+        });
+    if (answer)
+        m_answers.push_back({connection, wire, std::move(*answer)});
 }
 
 void HttpServer::finishWait(quint64 connection)

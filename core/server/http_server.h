@@ -15,6 +15,10 @@
 #include <utility>
 #include <vector>
 
+namespace inflight::control {
+class ControlApi;
+}
+
 namespace inflight::session {
 class PendingReceive;
 class Session;
@@ -86,6 +90,13 @@ public:
     // the endpoint is reached by (its listen address) are added by listen().
     void setAccessPolicy(const protocol::AccessPolicy& policy);
     const protocol::AccessPolicy& accessPolicy() const { return m_policy; }
+    // Serves /_inflight/ paths with it (after the access checks every request passes); none: they
+    // are answered 404 like any unknown path. Must outlive the server.
+    void setControlApi(control::ControlApi* control) { m_control = control; }
+    // The scheme, host and port put into queue URLs instead of the listen address, for clients
+    // that reach the endpoint by another (Docker port mapping, a proxy, a tunnel); its host passes
+    // the Host check. Empty: the listen address. Applies at once.
+    void setAdvertisedUrl(const QString& url);
 
     // Starts listening (port 0 picks a free port; see serverPort()). When already listening, the
     // old socket and every open connection are closed first, so this also moves the endpoint.
@@ -129,6 +140,7 @@ private:
     void handleBatch();
     void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
     void finishWait(quint64 connection);
+    void handleControl(quint64 connection, const protocol::HttpRequest& request);
     // Sends m_answers once the session has stored what they acknowledge; if that commit fails,
     // sends protocol::notStored() answers in their place.
     void answerWhenDurable();
@@ -139,6 +151,8 @@ private:
     std::unique_ptr<QTcpServer> m_tcp; // listens; the worker accepts
     ConnectionLimits m_limits;
     protocol::AccessPolicy m_policy; // as set, without the listen address's hosts
+    control::ControlApi* m_control = nullptr;
+    QString m_advertisedUrl;
     QString m_baseUrl;
     QString m_error;
 

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "engine/clock.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <variant>
+
+namespace inflight::app {
+
+// How a run starts, for test suites and demos (the window and `--headless` alike): --clock,
+// --speed, --start, --seed, --config, --control, --control-token, --advertised-url,
+// --in-flight-limit.
+struct RunOptions {
+    bool frozen = false;                       // --clock frozen: engine time moves only when told
+    std::optional<double> speed;               // --speed N
+    std::optional<engine::Millis> start;       // --start TIME (epoch ms)
+    std::uint64_t seed = 0;                    // --seed N, or one from the system's entropy
+    bool seeded = false;                       // whether --seed was given (a reproducible run)
+    QString configPath;                        // --config FILE
+    bool control = true;                       // --control on|off
+    QString controlToken;                      // --control-token TOKEN
+    QString advertisedUrl;                     // --advertised-url URL, without a trailing '/'
+    std::optional<std::int64_t> inFlightLimit; // --in-flight-limit N (SQS's is 120,000)
+};
+
+// Declares the options on `parser`; options(parser) reads them once it has processed the command
+// line.
+class RunOptionParser {
+public:
+    explicit RunOptionParser(QCommandLineParser& parser);
+
+    // The options, or a sentence for the user naming the option that is wrong.
+    std::variant<RunOptions, QString> options(const QCommandLineParser& parser) const;
+
+private:
+    QCommandLineOption m_clock;
+    QCommandLineOption m_speed;
+    QCommandLineOption m_start;
+    QCommandLineOption m_seed;
+    QCommandLineOption m_config;
+    QCommandLineOption m_control;
+    QCommandLineOption m_controlToken;
+    QCommandLineOption m_advertisedUrl;
+    QCommandLineOption m_inFlightLimit;
+};
+
+} // namespace inflight::app
