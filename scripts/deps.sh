@@ -7,7 +7,8 @@
 # allocator the app links (app/CMakeLists.txt says why); libsimdjson-dev the SQS JSON request
 # parser (core/protocol/sqs_json_codec.cpp says why). awscli, python3-boto3 and curl are the
 # end-to-end tests' clients; nodejs and npm run the JS SDK's test, installed from Debian only when
-# there is no `node` at all (a newer Node is fine). chromium loads hostile pages headless for
+# there is no `node` at all (a newer Node is fine). python3-pytest runs the README's example test
+# suite (tests/e2e/examples). chromium loads hostile pages headless for
 # tests/e2e/browser_origin_test.py (no page may change or read the endpoint's queues). clang-14
 # and libclang-rt-14-dev (libFuzzer and clang's sanitizer runtimes) build the fuzz targets of
 # tests/fuzz (scripts/fuzz.sh); the ASan + UBSan build of scripts/sanitize.sh is gcc's, whose
@@ -21,7 +22,7 @@ INFLIGHT_PACKAGES=(
     node-llhttp libmimalloc-dev libsimdjson-dev
     clang-format xvfb xauth
     clang-14 libclang-rt-14-dev
-    awscli python3-boto3 curl chromium
+    awscli python3-boto3 python3-pytest curl chromium
 )
 if ! command -v node >/dev/null 2>&1; then
     INFLIGHT_PACKAGES+=(nodejs npm)
