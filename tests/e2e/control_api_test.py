@@ -300,6 +300,50 @@ class Protection(unittest.TestCase):
             self.assertEqual(control("GET", "health", url=server.url)[0], 200, "loopback")
 
 
+class ConfigAtStart(unittest.TestCase):
+    CONFIG = {"queues": [
+        {"name": "orders", "attributes": {"VisibilityTimeout": "30", "RedrivePolicy": {
+            "deadLetterTargetArn": "orders-dlq", "maxReceiveCount": 3}},
+         "tags": {"team": "a"}, "messages": [{"body": "one"}, {"body": "two"}]},
+        {"name": "orders-dlq"},
+        {"name": "jobs", "type": "oci", "options": {"deadLetterQueueDeliveryCount": 3}}]}
+
+    def write(self, folder, text):
+        path = os.path.join(folder, "queues.json")
+        with open(path, "w") as file:
+            file.write(text)
+        return path
+
+    def test_config_creates_the_queues_and_a_workspace_keeps_them_without_duplicates(self):
+        with tempfile.TemporaryDirectory() as folder:
+            config = self.write(folder, json.dumps(self.CONFIG, indent=2))
+            workspace = os.path.join(folder, "w.inflight")
+            for run in range(2):  # the second start loads the same file on the same workspace
+                with InflightProcess("--config", config, "--workspace", workspace) as server:
+                    client = sqs(server.url)
+                    urls = client.list_queues()["QueueUrls"]
+                    self.assertEqual(sorted(u.rsplit("/", 1)[1] for u in urls),
+                                     ["orders", "orders-dlq"], "OCI queues are not listed by SQS")
+                    orders = control("GET", "queues/orders/messages", url=server.url)[1]
+                    self.assertEqual([m["body"] for m in orders["messages"]], ["one", "two"],
+                                     f"run {run}")
+                    attributes = client.get_queue_attributes(
+                        QueueUrl=urls[0], AttributeNames=["RedrivePolicy"])["Attributes"]
+                    self.assertIn("orders-dlq", attributes["RedrivePolicy"])
+                    self.assertEqual(control("GET", "queues/jobs/messages", url=server.url)[0], 200)
+
+    def test_a_bad_file_stops_the_start_with_its_position(self):
+        with tempfile.TemporaryDirectory() as folder:
+            config = self.write(folder, '{"queues": [\n  {"name": "a",\n   "attributes": '
+                                        '{"VisibilityTimeout": "forever"}}]}')
+            done = subprocess.run([os.environ["INFLIGHT_BIN"], "--headless", "--listen",
+                                   "127.0.0.1:0", "--config", config],
+                                  capture_output=True, text=True, timeout=30)
+            self.assertEqual(done.returncode, 2)
+            self.assertIn("line 3, column", done.stderr)
+            self.assertIn("queues[0].attributes.VisibilityTimeout", done.stderr)
+
+
 class Ids(unittest.TestCase):
     def ids_of_a_run(self, *options):
         with InflightProcess(*options) as server:
