@@ -63,9 +63,15 @@ mkdir -p "$WORK/generated/query"
     printf 'a=1'
 } >"$WORK/generated/query/crash-300000-segments"
 
-# show FILE: its path, size and bytes in base64 (the first 64 KiB of a larger one).
+# Crashing inputs are kept here (the temporary folder goes at the end).
+ARTIFACTS="$PWD/$BUILD_DIR/fuzz-artifacts"
+mkdir -p "$ARTIFACTS"
+
+# show TARGET FILE: keeps a copy of FILE in $ARTIFACTS and prints its path, size and bytes in
+# base64 (the first 64 KiB of a larger one).
 show() {
-    local file=$1 size
+    local file="$ARTIFACTS/$1-$(basename "$2")" size
+    cp "$2" "$file"
     size=$(stat -c %s "$file")
     echo "fuzz: input $file ($size bytes), base64:"
     if ((size <= 65536)); then
@@ -92,8 +98,12 @@ run() {
         cat "$dir/replay.log" >"$WORK/$t.log"
         local crashed
         crashed=$(sed -n 's/^Running: //p' "$dir/replay.log" | tail -n 1)
-        { echo "fuzz: $t crashed on a corpus input (a regression):"; show "$crashed"; } \
-            >>"$WORK/$t.log"
+        if [[ -n "$crashed" && -f "$crashed" ]]; then
+            { echo "fuzz: $t crashed on a corpus input (a regression):"; show "$t" "$crashed"; } \
+                >>"$WORK/$t.log"
+        else
+            echo "fuzz: $t failed before running an input (see above)" >>"$WORK/$t.log"
+        fi
         echo fail >"$WORK/$t.status"
         return
     fi
@@ -110,7 +120,7 @@ run() {
         {
             echo "fuzz: $t failed (exit $status) after replaying ${#replay[@]} inputs"
             for a in "$dir"/artifacts/*; do
-                [[ -f "$a" ]] && show "$a"
+                [[ -f "$a" ]] && show "$t" "$a"
             done
         } >>"$WORK/$t.log"
         echo fail >"$WORK/$t.status"
