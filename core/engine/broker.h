@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "error.h"
 #include "events.h"
+#include "explain.h"
 #include "requests.h"
 #include "snapshot.h"
 #include "views.h"
@@ -172,6 +173,26 @@ public:
     Result<QueueStats> channelStats(std::string_view name, std::string_view channelId);
     // OCI ListChannels: non-empty channels whose id starts with `filter`, sorted.
     Result<std::vector<std::string>> listChannels(std::string_view name, std::string_view filter);
+
+    // ---- explanations (explain.h): side-effect free like peek -------------------------------
+
+    // Why `request` would get nothing now (cause NotEmpty if it would not), with the counts and
+    // the next deadlines. The request is validated as a receive (same errors); it is not made:
+    // no receive count, no event of its own. Linear in the FIFO groups for FifoGroupsBlocked.
+    Result<EmptyReceiveExplanation> explainEmptyReceive(const ReceiveRequest& request);
+    // The message's state and the facts behind it: the receive that holds it or whose visibility
+    // ran out (number, client, time), the receives left before the DLQ, retention, its DLQ
+    // source, the FIFO head that blocks it. ResourceNotFound if it is no longer in the queue.
+    Result<MessageExplanation> explainMessage(std::string_view queue, MessageKey key);
+    // Which receive of which message `receiptHandle` came from, whether it is still the latest,
+    // and what DeleteMessage with it does now. A foreign or malformed handle is an explanation
+    // (OtherQueue, NotAHandle), not an error; QueueDoesNotExist for an unknown queue.
+    Result<ReceiptExplanation> explainReceipt(std::string_view queue,
+                                              std::string_view receiptHandle);
+    // FIFO: every available message behind a not-available message of its group, with that
+    // blocker; by oldest group head, then group order. Standard and OCI queues: empty (no
+    // head-of-line blocking). Linear in the queue's FIFO messages.
+    Result<std::vector<BlockedMessage>> blockedMessages(std::string_view queue);
 
     // ---- persistence: export and restore (snapshot.h) ----------------------------------------
 

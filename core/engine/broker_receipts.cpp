@@ -169,6 +169,8 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
     if (visibility == 0) {
         if (inFlight) {
             makeAvailable(q, located->slot, *m, true);
+            m->returnCause = ReturnCause::Released;
+            m->deadline = now;
             if (wantEvents()) {
                 Event e
                     = messageEvent(EventKind::MessageReleased, q, located->slot, *m, now, origin);

@@ -166,6 +166,7 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     n.deliverAt = now;
     n.receiveCount = m.receiveCount;
     n.firstReceivedAt = m.firstReceivedAt;
+    const std::uint16_t lastReceiveOrigin = m.lastReceiveOrigin;
 
     ++q.counters.movedToDeadLetter;
     // The event names both ends: the source message (key) and its new place in the DLQ
@@ -178,6 +179,7 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     removeMessage(q, slot, m);
     const std::uint64_t sequence = target->nextSequence;
     const std::uint32_t newSlot = storeMessage(*target, std::move(n), now);
+    target->store.at(newSlot).lastReceiveOrigin = lastReceiveOrigin;
     if (moved) {
         moved->relatedKey = MessageKey{newSlot, sequence};
         emit(std::move(*moved));
@@ -246,6 +248,8 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m,
     if (m.firstReceivedAt == 0)
         m.firstReceivedAt = now;
     m.receivedAt = now;
+    m.returnCause = ReturnCause::None;
+    m.lastReceiveOrigin = internOrigin(plan.origin);
     ++q.counters.received;
     if (plan.visibility > 0) {
         Channel* channel = q.isFifo() ? nullptr : static_cast<Channel*>(m.bucket);

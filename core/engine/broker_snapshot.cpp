@@ -15,7 +15,7 @@ Error restoreError(std::string message)
     return makeError(ErrorCode::InvalidParameterValue, std::move(message), "record");
 }
 
-MessageRecord recordOf(const Message& m, std::uint32_t slot)
+MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slot)
 {
     MessageRecord r;
     r.slot = slot;
@@ -41,6 +41,8 @@ MessageRecord recordOf(const Message& m, std::uint32_t slot)
     r.receiveCount = m.receiveCount;
     r.receiptNonce = m.receiptNonce;
     r.visibilityChanges = m.visibilityChanges;
+    r.lastReceiveOrigin = s.originName(m.lastReceiveOrigin);
+    r.returnCause = m.returnCause;
     return r;
 }
 
@@ -131,7 +133,7 @@ Status Broker::forEachMessage(std::string_view name,
             order.emplace_back(sequence, slot);
     std::sort(order.begin(), order.end());
     for (const auto& [sequence, slot] : order)
-        visit(recordOf(q.store.at(slot), slot));
+        visit(recordOf(*m_state, q.store.at(slot), slot));
     return Done{};
 }
 
@@ -144,7 +146,7 @@ Result<MessageRecord> Broker::messageRecord(std::string_view name, MessageKey ke
     if (!m)
         return makeError(ErrorCode::ResourceNotFound, "The message is no longer in the queue.",
                          "MessageKey");
-    return recordOf(*m, key.slot);
+    return recordOf(*m_state, *m, key.slot);
 }
 
 Status Broker::restoreBroker(const BrokerRecord& r)
@@ -244,6 +246,8 @@ Status Broker::restoreMessage(std::string_view queue, MessageRecord r)
     m.receiveCount = r.receiveCount;
     m.receiptNonce = r.receiptNonce;
     m.visibilityChanges = r.visibilityChanges;
+    m.lastReceiveOrigin = s.internOrigin(r.lastReceiveOrigin);
+    m.returnCause = r.returnCause;
     m.body = std::move(r.body);
     if (!r.attributes.empty())
         m.attributes = std::make_unique<MessageAttributes>(std::move(r.attributes));

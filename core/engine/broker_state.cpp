@@ -101,4 +101,18 @@ std::string BrokerState::arnFor(std::string_view name) const
     return "arn:aws:sqs:" + options.region + ":" + options.accountId + ":" + std::string(name);
 }
 
+std::uint16_t BrokerState::internOrigin(const Origin& origin)
+{
+    if (origin.empty())
+        return 0;
+    if (auto it = originIndex.find(origin); it != originIndex.end())
+        return it->second;
+    if (origins.size() > 0xffff)
+        return 0;
+    const auto index = static_cast<std::uint16_t>(origins.size());
+    origins.push_back(origin);
+    originIndex.emplace(origin, index);
+    return index;
+}
+
 } // namespace inflight::engine

@@ -100,6 +100,13 @@ public:
 
     std::vector<MoveTask> tasks; // oldest first
 
+    // Origins of receives, interned so a message keeps a 2-byte index (Message::lastReceiveOrigin).
+    // Index 0 is the empty origin; once the table is full, new origins are recorded as 0.
+    std::vector<std::string> origins{std::string()};
+    std::unordered_map<std::string, std::uint16_t> originIndex;
+    std::uint16_t internOrigin(const Origin& origin);
+    const std::string& originName(std::uint16_t index) const { return origins[index]; }
+
     // ---- call bookkeeping ----
     int depth = 0;
     std::vector<Event> pendingEvents;

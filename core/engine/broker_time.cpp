@@ -73,6 +73,7 @@ void BrokerState::settle(Queue& q, Millis now)
                 q.visibility.pop();
                 Message& m = q.store.at(e.slot);
                 makeAvailable(q, e.slot, m, true);
+                m.returnCause = ReturnCause::VisibilityExpired; // m.deadline stays: the expiry
                 ++q.counters.visibilityExpired;
                 if (wantEvents())
                     emit(messageEvent(EventKind::VisibilityExpired, q, e.slot, m, t, "engine"));

@@ -28,12 +28,17 @@ struct Message {
     std::uint64_t sequence = 0; // 0 = free slot
     Millis sentAt = 0;
     Millis retentionBase = 0; // retention counts from here (sent, or DLQ arrival on FIFO)
-    Millis deadline = 0;      // deliver-at while Delayed (standard/OCI), visible-at while InFlight
-    Millis receivedAt = 0;    // start of the current receive (the 12 h cap counts from here)
+    // deliver-at while Delayed (standard/OCI), visible-at while InFlight; while Available after a
+    // receive: when it became visible again (the expiry, or the release time)
+    Millis deadline = 0;
+    Millis receivedAt = 0; // start of the current receive (the 12 h cap counts from here)
     Millis firstReceivedAt = 0;
     std::uint32_t receiveCount = 0;
     MessageState state = MessageState::Available;
-    std::uint32_t next = kNoSlot; // FIFO group order, or the free list
+    // For the explanations; both sit in what was padding, so a message stays the same size.
+    ReturnCause returnCause = ReturnCause::None; // while Available after a receive
+    std::uint16_t lastReceiveOrigin = 0;         // BrokerState::origins index of the last receive
+    std::uint32_t next = kNoSlot;                // FIFO group order, or the free list
     std::uint32_t prev = kNoSlot;
     std::uint32_t receiptNonce = 0;      // of the current receipt, so it can be shown again
     std::uint32_t visibilityChanges = 0; // ChangeMessageVisibility calls (attempt-id replay check)

@@ -38,6 +38,10 @@ struct MessageRecord {
     std::uint32_t receiveCount = 0;
     std::uint32_t receiptNonce = 0;
     std::uint32_t visibilityChanges = 0;
+    // For the explanations (explain.h): who made the last receive, and how an available message
+    // became visible again. The workspace store does not persist these yet (they restore empty).
+    Origin lastReceiveOrigin{};
+    ReturnCause returnCause = ReturnCause::None;
 };
 
 struct DeduplicationRecord {

@@ -12,6 +12,13 @@ enum class QueueKind : std::uint8_t { Standard, Fifo, Oci };
 // Where a message is in its life, evaluated against the clock at the time of the call.
 enum class MessageState : std::uint8_t { Delayed, Available, InFlight };
 
+// How a received message that is available again got there (kept for the explanations).
+enum class ReturnCause : std::uint8_t {
+    None,              // never received, in flight, or received with visibility 0
+    VisibilityExpired, // the visibility timeout ran out without a delete
+    Released,          // ChangeMessageVisibility / UpdateMessage with 0
+};
+
 std::string_view queueKindName(QueueKind kind);    // "standard", "fifo", "oci"
 std::string_view messageStateName(MessageState s); // "delayed", "available", "in flight"
 
