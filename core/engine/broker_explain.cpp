@@ -340,6 +340,13 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
         x.returnCause = m.receiveCount > 0 ? m.returnCause : ReturnCause::None;
         if (m.receiveCount == 0) {
             parts.push_back("available, never received");
+        } else if (x.returnCause == ReturnCause::MovedHere) {
+            x.visibleSince = m.deadline;
+            parts.push_back(
+                "available since " + formatClockTime(m.deadline) + ": moved here as a dead letter"
+                + (x.deadLetterSourceQueue.empty() ? std::string()
+                                                   : " from " + quoted(x.deadLetterSourceQueue))
+                + " after " + std::to_string(m.receiveCount) + " receives");
         } else if (x.returnCause == ReturnCause::None) {
             parts.push_back("available: " + receive + " at " + formatClockTime(m.receivedAt)
                             + " used visibility timeout 0");
@@ -370,9 +377,8 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
                             ? used + ": the next receive moves it to " + quoted(x.deadLetterQueue)
                             : used + " before " + quoted(x.deadLetterQueue));
     }
-    if (!x.deadLetterSourceQueue.empty())
-        parts.push_back("moved here as a dead letter from " + quoted(x.deadLetterSourceQueue)
-                        + " after " + std::to_string(m.receiveCount) + " receives");
+    if (!x.deadLetterSourceQueue.empty() && x.returnCause != ReturnCause::MovedHere)
+        parts.push_back("moved here as a dead letter from " + quoted(x.deadLetterSourceQueue));
     parts.push_back("retained until " + at(x.expiresAt));
     x.text = joined(parts, "; ");
     return x;
@@ -451,7 +457,8 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
         case ReturnCause::Released:
             about += "its visibility timeout was set to 0 at " + formatClockTime(m->deadline);
             break;
-        case ReturnCause::None: about += "it was received with visibility timeout 0"; break;
+        case ReturnCause::None:
+        case ReturnCause::MovedHere: about += "it was received with visibility timeout 0"; break;
         }
     }
     x.text = about + "; " + deleteEffect(q, s.options, x);

@@ -179,7 +179,10 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     removeMessage(q, slot, m);
     const std::uint64_t sequence = target->nextSequence;
     const std::uint32_t newSlot = storeMessage(*target, std::move(n), now);
-    target->store.at(newSlot).lastReceiveOrigin = lastReceiveOrigin;
+    Message& arrived = target->store.at(newSlot);
+    arrived.lastReceiveOrigin = lastReceiveOrigin;
+    arrived.returnCause = ReturnCause::MovedHere;
+    arrived.deadline = now; // available since (FIFO leaves it unused while available)
     if (moved) {
         moved->relatedKey = MessageKey{newSlot, sequence};
         emit(std::move(*moved));

@@ -17,6 +17,7 @@ enum class ReturnCause : std::uint8_t {
     None,              // never received, in flight, or received with visibility 0
     VisibilityExpired, // the visibility timeout ran out without a delete
     Released,          // ChangeMessageVisibility / UpdateMessage with 0
+    MovedHere,         // arrived as a dead letter from its source queue
 };
 
 std::string_view queueKindName(QueueKind kind);    // "standard", "fifo", "oci"
