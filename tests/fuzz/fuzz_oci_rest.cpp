@@ -35,5 +35,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::addHeader(request, "Content-Type", "application/json");
     request.body = world.expand(body);
     fuzz::consume(world.run(request));
+    fuzz::World::restore();
     return 0;
 }

@@ -78,5 +78,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (size > 0)
             runJson(kOperations[data[0] % kOperations.size()], input);
     }
+    fuzz::World::restore();
     return 0;
 }

@@ -27,5 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         request.query = world.expand(input);
         fuzz::consume(world.run(request));
     }
+    fuzz::World::restore();
     return 0;
 }

@@ -68,17 +68,36 @@ World::World() : clock(kT0), broker(clock), endpoint(broker)
     broker.setEventSink([this](std::span<engine::Event>) { m_changed = true; });
 }
 
+namespace {
+
+std::unique_ptr<World>& theWorld()
+{
+    static std::unique_ptr<World> world;
+    return world;
+}
+
+} // namespace
+
 World& World::fresh()
 {
-    // INFLIGHT_FUZZ_FRESH_WORLD=1 builds it for every input (slower; to rule out that a request
+    // INFLIGHT_FUZZ_FRESH_WORLD=1 builds it for every request (slower; to rule out that a request
     // changed state without an event).
     static const bool always = std::getenv("INFLIGHT_FUZZ_FRESH_WORLD") != nullptr;
-    static std::unique_ptr<World> world;
+    std::unique_ptr<World>& world = theWorld();
     if (!world || world->m_changed || always) {
         world.reset();
         world = std::make_unique<World>();
     }
     return *world;
+}
+
+void World::restore()
+{
+    std::unique_ptr<World>& world = theWorld();
+    if (world && world->m_changed) {
+        world.reset();
+        world = std::make_unique<World>();
+    }
 }
 
 std::string World::receiptOf(const std::string& queue)
