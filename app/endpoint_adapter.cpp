@@ -1,8 +1,11 @@
 #include "endpoint_adapter.h"
 
+#include "protocol/credentials.h"
 #include "server/http_server.h"
 
 #include <QHostAddress>
+
+#include <memory>
 
 namespace inflight::app {
 
@@ -51,6 +54,23 @@ bool EndpointAdapter::listen(const QString& host, quint16 port)
     // A failed first listen() changes nothing the server signals, but the error is new.
     Q_EMIT changed();
     return ok;
+}
+
+QString EndpointAdapter::checkSignaturesWith(const QString& credentialsFile)
+{
+    protocol::AccessPolicy policy = m_server.accessPolicy();
+    if (credentialsFile.isEmpty()) {
+        policy.credentials.reset();
+    } else {
+        auto keys = protocol::loadCredentialsFile(credentialsFile);
+        if (!keys)
+            return QString::fromStdString(keys.error().message);
+        policy.credentials = std::make_shared<const protocol::CredentialStore>(std::move(*keys));
+    }
+    m_server.setAccessPolicy(policy);
+    m_credentialsFile = credentialsFile;
+    Q_EMIT changed();
+    return {};
 }
 
 void EndpointAdapter::close()

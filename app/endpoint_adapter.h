@@ -20,9 +20,16 @@ public:
     QString errorString() const override;
     bool listen(const QString& host, quint16 port) override;
     void close() override;
+    // Loads the file (protocol::loadCredentialsFile) and puts its keys into the server's access
+    // policy, keeping the rest of the policy as it is.
+    QString checkSignaturesWith(const QString& credentialsFile) override;
+    QString credentialsFile() const override { return m_credentialsFile; }
+    // What --credentials FILE already put into the server's policy.
+    void setCredentialsFileShown(const QString& file) { m_credentialsFile = file; }
 
 private:
     server::HttpServer& m_server;
+    QString m_credentialsFile;
     QString m_invalidHost; // why the last listen() did not reach the server
     bool m_off = false;    // turned off by close(): no error to show
 };

@@ -79,6 +79,7 @@ std::variant<EndpointOptions, QString> EndpointOptionParser::options(
                 .arg(QString::fromStdString(keys.error().message));
         options.access.credentials
             = std::make_shared<const protocol::CredentialStore>(std::move(*keys));
+        options.credentialsFile = parser.value(m_credentials);
     }
     if (parser.isSet(m_maxConnections)) {
         bool ok = false;

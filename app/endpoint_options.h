@@ -16,6 +16,7 @@ namespace inflight::app {
 // --idle-timeout, --header-timeout.
 struct EndpointOptions {
     protocol::AccessPolicy access;
+    QString credentialsFile; // --credentials, whose keys are in access.credentials
     server::ConnectionLimits limits;
 };
 

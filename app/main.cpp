@@ -6,6 +6,8 @@
 #include "server/http_server.h"
 #include "session/session.h"
 #include "store/queue_transfer.h"
+#include "traffic/traffic_file.h"
+#include "traffic/traffic_log.h"
 #include "ui/dialogs/endpoint_dialog.h"
 #include "ui/main_window.h"
 #include "ui/workspace/workspace_controller.h"
@@ -32,6 +34,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <variant>
 
 #include <sys/socket.h>
 #include <unistd.h>
@@ -165,16 +168,40 @@ inflight::engine::BrokerOptions brokerOptions(const inflight::app::RunOptions& r
     return options;
 }
 
-// The control API for a session, unless --control off.
-std::unique_ptr<inflight::control::ControlApi> controlApi(inflight::session::Session& session,
-                                                          const inflight::app::RunOptions& run)
+// The control API for a session, unless --control off; it reads `traffic` (may be null).
+std::unique_ptr<inflight::control::ControlApi> controlApi(
+    inflight::session::Session& session, const inflight::app::RunOptions& run,
+    const inflight::traffic::TrafficLog* traffic)
 {
     if (!run.control)
         return nullptr;
     return std::make_unique<inflight::control::ControlApi>(
         session,
         inflight::control::ControlOptions{.version = QCoreApplication::applicationVersion(),
-                                          .token = run.controlToken});
+                                          .token = run.controlToken,
+                                          .traffic = traffic});
+}
+
+// The traffic log of a run (on unless --traffic-log off) and its file (--traffic-log FILE).
+struct Traffic {
+    std::unique_ptr<inflight::traffic::TrafficLog> log;
+    std::unique_ptr<inflight::traffic::TrafficFile> file;
+};
+
+// The run's traffic log; empty with the reason when its file cannot be opened.
+std::variant<Traffic, QString> trafficLog(const inflight::app::RunOptions& run)
+{
+    Traffic traffic;
+    if (!run.trafficLog)
+        return traffic;
+    traffic.log = std::make_unique<inflight::traffic::TrafficLog>();
+    if (!run.trafficLogPath.isEmpty()) {
+        traffic.file = std::make_unique<inflight::traffic::TrafficFile>(*traffic.log);
+        if (!traffic.file->open(run.trafficLogPath))
+            return QStringLiteral("--traffic-log %1: %2")
+                .arg(run.trafficLogPath, traffic.file->errorString());
+    }
+    return traffic;
 }
 
 int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStringList& ociQueues,
@@ -198,12 +225,19 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
         std::fprintf(stderr, "inflight: %s\n", qPrintable(failed));
         return 2;
     }
-    const auto control = controlApi(session, run);
+    auto traffic = trafficLog(run);
+    if (const auto* failed = std::get_if<QString>(&traffic)) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(*failed));
+        return 2;
+    }
+    const Traffic& log = std::get<Traffic>(traffic);
+    const auto control = controlApi(session, run, log.log.get());
     inflight::server::HttpServer server(session, threading);
     server.setLimits(endpointOptions.limits);
     server.setAccessPolicy(endpointOptions.access);
     server.setAdvertisedUrl(run.advertisedUrl);
     server.setControlApi(control.get());
+    server.setTrafficLog(log.log.get());
     if (!server.listen(listen.host, listen.port)) {
         std::fprintf(stderr, "inflight: cannot listen on %s:%u: %s\n",
                      qPrintable(listen.host.toString()), listen.port,
@@ -486,14 +520,31 @@ int main(int argc, char* argv[])
             QMessageBox::warning(nullptr, QStringLiteral("Inflight"), failed);
             return 2;
         }
-        const auto control = controlApi(session, run);
+        auto traffic = trafficLog(run);
+        if (const auto* failed = std::get_if<QString>(&traffic)) {
+            QMessageBox::warning(nullptr, QStringLiteral("Inflight"), *failed);
+            return 2;
+        }
+        const Traffic& log = std::get<Traffic>(traffic);
+        const auto control = controlApi(session, run, log.log.get());
         // The window's thread stays free of socket work (see SocketThreading).
         inflight::server::HttpServer server(session, inflight::server::SocketThreading::OwnThread);
         server.setLimits(endpointSettings.limits);
         server.setAccessPolicy(endpointSettings.access);
         server.setAdvertisedUrl(run.advertisedUrl);
         server.setControlApi(control.get());
+        server.setTrafficLog(log.log.get());
         inflight::app::EndpointAdapter endpoint(server);
+        // --credentials wins over the file last chosen in Endpoint settings, as --listen does.
+        if (!endpointSettings.credentialsFile.isEmpty()) {
+            endpoint.setCredentialsFileShown(endpointSettings.credentialsFile);
+        } else if (const QString remembered
+                   = inflight::ui::EndpointSettings::load().credentialsFile;
+                   !remembered.isEmpty()) {
+            if (const QString failed = endpoint.checkSignaturesWith(remembered); !failed.isEmpty())
+                std::fprintf(stderr, "inflight: the endpoint accepts any signature: %s\n",
+                             qPrintable(failed));
+        }
         // --listen wins over what the user last chose in Endpoint settings (on 127.0.0.1:9324 by
         // default). A taken port does not stop the window: its status bar says why.
         if (parser.isSet(listen)) {

@@ -17,11 +17,13 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 
 #include <utility>
 #include <vector>
@@ -58,6 +60,12 @@ public:
         m_error.clear();
         Q_EMIT changed();
     }
+    QString checkSignaturesWith(const QString& file) override
+    {
+        m_credentials = file;
+        return {};
+    }
+    QString credentialsFile() const override { return m_credentials; }
 
     std::vector<std::pair<QString, quint16>> calls;
     int closes = 0;
@@ -67,6 +75,7 @@ private:
     bool m_listening = false;
     QString m_address;
     QString m_error;
+    QString m_credentials;
 };
 
 ui::EndpointStatus* statusOf(ui::MainWindow& window)
@@ -256,6 +265,75 @@ private Q_SLOTS:
         QVERIFY(!child<QCheckBox>(dialog, QStringLiteral("enabledCheck"))->isChecked());
         QCOMPARE(child<QSpinBox>(dialog, QStringLiteral("portSpin"))->value(), 9324);
         dialog->reject();
+    }
+
+    // A credentials file in Endpoint settings makes the real server check every SQS signature; a
+    // file it cannot use is shown in the dialog, which stays open, and nothing changes.
+    void aCredentialsFileMakesTheEndpointCheckSignatures()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        ui::MainWindow& w = f.open();
+        server::HttpServer server(f.session);
+        app::EndpointAdapter endpoint(server);
+        QVERIFY2(endpoint.listen(QStringLiteral("127.0.0.1"), 0),
+                 qPrintable(endpoint.errorString()));
+        w.setEndpoint(&endpoint);
+        const QString address = QStringLiteral("127.0.0.1:%1").arg(server.serverPort());
+        const auto listQueues = [&] {
+            QTcpSocket client;
+            client.connectToHost(QHostAddress::LocalHost, server.serverPort());
+            const QByteArray body = "Action=ListQueues&Version=2012-11-05";
+            client.write("POST / HTTP/1.1\r\nHost: " + address.toLatin1()
+                         + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                           "Content-Length: "
+                         + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n"
+                         + body);
+            QByteArray response;
+            QTRY_VERIFY_WITH_TIMEOUT((response += client.readAll()).contains("Response>"), 10000);
+            return response;
+        };
+        QVERIFY(listQueues().startsWith("HTTP/1.1 200")); // any signature, or none
+
+        QTemporaryDir folder;
+        const QString bad = folder.filePath(QStringLiteral("bad.ini"));
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("[default]\naws_access_key_id = AKIDONLY\n");
+        badFile.close();
+        QPointer<ui::EndpointDialog> dialog = openSettings(w);
+        QVERIFY(dialog);
+        child<QLineEdit>(dialog, QStringLiteral("credentialsEdit"))->setText(bad);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog && dialog->isVisible());
+        QVERIFY2(dialog->errorText().contains(QStringLiteral("aws_secret_access_key")),
+                 qPrintable(dialog->errorText()));
+        QVERIFY(listQueues().startsWith("HTTP/1.1 200")); // nothing changed
+
+        const QString good = folder.filePath(QStringLiteral("credentials"));
+        QFile goodFile(good);
+        QVERIFY(goodFile.open(QIODevice::WriteOnly));
+        goodFile.write("[default]\naws_access_key_id = AKIDWINDOW\naws_secret_access_key = s\n");
+        goodFile.close();
+        child<QLineEdit>(dialog, QStringLiteral("credentialsEdit"))->setText(good);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(!dialog || !dialog->isVisible());
+        QCOMPARE(endpoint.credentialsFile(), good);
+        QCOMPARE(ui::EndpointSettings::load().credentialsFile, good);
+        const QByteArray refused = listQueues();
+        QVERIFY2(refused.startsWith("HTTP/1.1 403")
+                     && refused.contains("<Code>MissingAuthenticationToken</Code>"),
+                 refused.constData());
+
+        // Reopened, the dialog shows the file; emptied, any signature is accepted again.
+        dialog = openSettings(w);
+        QVERIFY(dialog);
+        QCOMPARE(child<QLineEdit>(dialog, QStringLiteral("credentialsEdit"))->text(), good);
+        child<QLineEdit>(dialog, QStringLiteral("credentialsEdit"))->clear();
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(endpoint.credentialsFile().isEmpty());
+        QVERIFY(listQueues().startsWith("HTTP/1.1 200"));
+        endpoint.close();
     }
 
     void settingsDefaultToLoopback9324()

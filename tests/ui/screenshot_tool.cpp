@@ -199,6 +199,8 @@ public:
     QString errorString() const override { return {}; }
     bool listen(const QString&, quint16) override { return true; }
     void close() override {}
+    QString checkSignaturesWith(const QString&) override { return {}; }
+    QString credentialsFile() const override { return {}; }
 };
 
 } // namespace

@@ -6,7 +6,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -38,6 +41,7 @@ EndpointSettings EndpointSettings::load()
     const uint port = settings.value(QStringLiteral("endpoint/port"), loaded.port).toUInt(&ok);
     if (ok && port <= 65535)
         loaded.port = quint16(port);
+    loaded.credentialsFile = settings.value(QStringLiteral("endpoint/credentials")).toString();
     return loaded;
 }
 
@@ -47,6 +51,7 @@ void EndpointSettings::save() const
     settings.setValue(QStringLiteral("endpoint/enabled"), enabled);
     settings.setValue(QStringLiteral("endpoint/host"), host);
     settings.setValue(QStringLiteral("endpoint/port"), port);
+    settings.setValue(QStringLiteral("endpoint/credentials"), credentialsFile);
 }
 
 EndpointDialog::EndpointDialog(EndpointControl& endpoint, QWidget* parent)
@@ -79,10 +84,29 @@ EndpointDialog::EndpointDialog(EndpointControl& endpoint, QWidget* parent)
     m_port->setRange(0, 65535);
     m_port->setSpecialValueText(tr("any free port"));
     form->addRow(tr("&Port:"), m_port);
+    m_credentials = new QLineEdit(this);
+    m_credentials->setObjectName(QStringLiteral("credentialsEdit"));
+    m_credentials->setPlaceholderText(tr("none: any signature is accepted"));
+    m_credentials->setToolTip(
+        tr("A file in the format of ~/.aws/credentials. With one, every SQS request must be "
+           "signed (AWS Signature Version 4) by one of its keys, or it gets AWS's error: "
+           "SignatureDoesNotMatch, InvalidClientTokenId, MissingAuthenticationToken."));
+    auto* browse = new QPushButton(tr("&Browse…"), this);
+    browse->setObjectName(QStringLiteral("credentialsBrowseButton"));
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Check signatures against"), QDir::homePath() + QStringLiteral("/.aws"));
+        if (!file.isEmpty())
+            m_credentials->setText(file);
+    });
+    auto* credentialsRow = new QHBoxLayout;
+    credentialsRow->addWidget(m_credentials, 1);
+    credentialsRow->addWidget(browse);
+    form->addRow(tr("&Signatures:"), credentialsRow);
     layout->addLayout(form);
 
     m_hostNote = new QLabel(tr("Other machines can connect to this endpoint, and it asks for no "
-                               "credentials."),
+                               "credentials unless you name a credentials file."),
                             this);
     m_hostNote->setObjectName(QStringLiteral("hostNoteLabel"));
     m_hostNote->setWordWrap(true);
@@ -102,6 +126,8 @@ EndpointDialog::EndpointDialog(EndpointControl& endpoint, QWidget* parent)
     connect(m_host, &QComboBox::currentTextChanged, this, &EndpointDialog::refresh);
 
     EndpointSettings initial = EndpointSettings::load();
+    if (!endpoint.credentialsFile().isEmpty()) // --credentials, or the remembered file
+        initial.credentialsFile = endpoint.credentialsFile();
     const QString address = endpoint.address();
     const qsizetype colon = address.lastIndexOf(QLatin1Char(':'));
     if (endpoint.isListening() && colon > 0) {
@@ -125,6 +151,7 @@ EndpointSettings EndpointDialog::choice() const
     chosen.enabled = m_enabled->isChecked();
     chosen.host = m_host->currentText().trimmed();
     chosen.port = quint16(m_port->value());
+    chosen.credentialsFile = m_credentials->text().trimmed();
     return chosen;
 }
 
@@ -133,6 +160,7 @@ void EndpointDialog::setChoice(const EndpointSettings& choice)
     m_enabled->setChecked(choice.enabled);
     m_host->setCurrentText(choice.host);
     m_port->setValue(choice.port);
+    m_credentials->setText(choice.credentialsFile);
     refresh();
 }
 
@@ -159,6 +187,13 @@ void EndpointDialog::accept()
         }
     } else {
         m_endpoint.close();
+    }
+    if (chosen.credentialsFile != m_endpoint.credentialsFile()) {
+        const QString why = m_endpoint.checkSignaturesWith(chosen.credentialsFile);
+        if (!why.isEmpty()) {
+            m_error->showError(why);
+            return;
+        }
     }
     m_error->clearError();
     chosen.save();

@@ -6,6 +6,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace inflight::ui {
@@ -14,13 +15,15 @@ class EndpointControl;
 class ErrorLabel;
 
 // The endpoint the user chose, remembered in QSettings ("endpoint/enabled", "endpoint/host",
-// "endpoint/port"): on 127.0.0.1:9324 by default.
+// "endpoint/port", "endpoint/credentials"): on 127.0.0.1:9324 by default, any signature accepted.
 struct EndpointSettings {
     static constexpr quint16 kDefaultPort = 9324;
 
     bool enabled = true;
     QString host = QStringLiteral("127.0.0.1");
     quint16 port = kDefaultPort;
+    // Check SQS signatures against this credentials file; empty: any signature is accepted.
+    QString credentialsFile;
 
     static EndpointSettings load();
     void save() const;
@@ -29,8 +32,10 @@ struct EndpointSettings {
 // Turns the endpoint on or off and moves it to another host or port. Apply calls the endpoint at
 // once: a failure (port taken, not an address) is shown inline and the dialog stays open; a
 // success is remembered (EndpointSettings) and closes it. A host other than loopback is allowed
-// with a note that other machines can connect. Widgets: enabledCheck, hostCombo, hostNoteLabel,
-// portSpin, errorLabel, okButton, cancelButton.
+// with a note that other machines can connect. A credentials file makes the endpoint check every
+// SQS request's signature (a file it cannot use is shown inline, like a taken port). Widgets:
+// enabledCheck, hostCombo, hostNoteLabel, portSpin, credentialsEdit, credentialsBrowseButton,
+// errorLabel, okButton, cancelButton.
 class EndpointDialog : public QDialog {
     Q_OBJECT
 public:
@@ -51,6 +56,7 @@ private:
     QComboBox* m_host = nullptr;
     QLabel* m_hostNote = nullptr;
     QSpinBox* m_port = nullptr;
+    QLineEdit* m_credentials = nullptr;
     ErrorLabel* m_error = nullptr;
 };
 

@@ -22,6 +22,12 @@ public:
     virtual bool listen(const QString& host, quint16 port) = 0;
     // Stops the endpoint. Emits changed().
     virtual void close() = 0;
+    // Checks AWS Signature Version 4 on every SQS request against the access keys of this file
+    // (the format of ~/.aws/credentials) from now on; an empty path accepts any signature again.
+    // Returns why the file cannot be used (nothing changes then), or an empty string.
+    virtual QString checkSignaturesWith(const QString& credentialsFile) = 0;
+    // The file signatures are checked against; empty when any signature is accepted.
+    virtual QString credentialsFile() const = 0;
 
 Q_SIGNALS:
     void changed();
