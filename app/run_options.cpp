@@ -72,11 +72,16 @@ RunOptionParser::RunOptionParser(QCommandLineParser& parser)
           QStringLiteral("in-flight-limit"),
           QStringLiteral("Messages a queue may have in flight (SQS: 120000), lowered so "
                          "a test reaches the limit in a few calls."),
-          QStringLiteral("n"))
+          QStringLiteral("n")),
+      m_trafficLog(QStringLiteral("traffic-log"),
+                   QStringLiteral("Append every request the endpoint handles to this file, one "
+                                  "JSON object a line (README: \"The traffic log\"); off: keep "
+                                  "no traffic log at all, not even in memory."),
+                   QStringLiteral("file|off"))
 {
     for (const QCommandLineOption* option :
          {&m_clock, &m_speed, &m_start, &m_seed, &m_config, &m_control, &m_controlToken,
-          &m_advertisedUrl, &m_inFlightLimit})
+          &m_advertisedUrl, &m_inFlightLimit, &m_trafficLog})
         parser.addOption(*option);
 }
 
@@ -141,6 +146,14 @@ std::variant<RunOptions, QString> RunOptionParser::options(const QCommandLinePar
             return QStringLiteral("--in-flight-limit wants a whole number from 1 to 120000, not %1")
                 .arg(parser.value(m_inFlightLimit));
         options.inFlightLimit = limit;
+    }
+    if (parser.isSet(m_trafficLog)) {
+        const QString value = parser.value(m_trafficLog);
+        if (value.isEmpty())
+            return QStringLiteral("--traffic-log wants a file or off");
+        options.trafficLog = value != QStringLiteral("off");
+        if (options.trafficLog)
+            options.trafficLogPath = value;
     }
     return options;
 }

@@ -14,7 +14,7 @@ namespace inflight::app {
 
 // How a run starts, for test suites and demos (the window and `--headless` alike): --clock,
 // --speed, --start, --seed, --config, --control, --control-token, --advertised-url,
-// --in-flight-limit.
+// --in-flight-limit, --traffic-log.
 struct RunOptions {
     bool frozen = false;                       // --clock frozen: engine time moves only when told
     std::optional<double> speed;               // --speed N
@@ -26,6 +26,8 @@ struct RunOptions {
     QString controlToken;                      // --control-token TOKEN
     QString advertisedUrl;                     // --advertised-url URL, without a trailing '/'
     std::optional<std::int64_t> inFlightLimit; // --in-flight-limit N (SQS's is 120,000)
+    bool trafficLog = true;                    // --traffic-log off: no log at all
+    QString trafficLogPath;                    // --traffic-log FILE: JSON lines appended there
 };
 
 // Declares the options on `parser`; options(parser) reads them once it has processed the command
@@ -47,6 +49,7 @@ private:
     QCommandLineOption m_controlToken;
     QCommandLineOption m_advertisedUrl;
     QCommandLineOption m_inFlightLimit;
+    QCommandLineOption m_trafficLog;
 };
 
 } // namespace inflight::app

@@ -1,6 +1,7 @@
 #include "control/control_api.h"
 
 #include "control/queue_config_file.h"
+#include "control/traffic_routes.h"
 #include "session/session.h"
 
 #include <QByteArray>
@@ -288,6 +289,8 @@ std::optional<protocol::HttpResponse> ControlApi::route(const protocol::HttpRequ
     }
     if (route == QStringList{QStringLiteral("config")})
         return method == "POST" ? loadConfig(request) : wrongMethod("POST");
+    if (auto traffic = trafficRoute(m_options.traffic, route, request, m_options.version))
+        return traffic;
     if (route.size() == 3 && route[0] == QStringLiteral("queues")) {
         if (route[2] == QStringLiteral("messages"))
             return method == "GET" ? messages(route[1], request) : wrongMethod("GET");
@@ -296,7 +299,8 @@ std::optional<protocol::HttpResponse> ControlApi::route(const protocol::HttpRequ
     }
     return error(404, "NotFound",
                  QStringLiteral("Unknown control API path %1. Routes: health, clock, events, "
-                                "reset, config, queues/{name}/messages, queues/{name}/reset.")
+                                "reset, config, queues/{name}/messages, queues/{name}/reset, "
+                                "traffic, traffic.har, clients.")
                      .arg(QString::fromUtf8(request.path.left(200))));
 }
 

@@ -17,6 +17,10 @@ namespace inflight::session {
 class Session;
 }
 
+namespace inflight::traffic {
+class TrafficLog;
+}
+
 namespace inflight::control {
 
 struct ControlOptions {
@@ -27,6 +31,9 @@ struct ControlOptions {
     QString token;
     // Events the journal keeps for /events.
     std::size_t journalCapacity = 100'000;
+    // The endpoint's traffic log, for GET traffic, traffic.har and clients (traffic_routes.h);
+    // null: they answer 404. Read only; must outlive the API.
+    const traffic::TrafficLog* traffic = nullptr;
 };
 
 // Inflight's control API for test suites, under /_inflight/v1/ on the endpoint's port (JSON in and
@@ -44,6 +51,7 @@ struct ControlOptions {
 //   POST reset                        every queue gone, names free at once
 //   POST queues/{name}/reset          the queue's messages and FIFO history gone
 //   POST config                       a queue configuration file's JSON (config_file.h)
+//   GET  traffic, traffic.har, clients the traffic log (traffic_routes.h)
 //
 // Errors are `{"error": {"code", "message"}}` with a 4xx status and change nothing. Engine time
 // moves only through the session, so what the API does shows up in the window and the event log

@@ -30,11 +30,20 @@ void Endpoint::setBaseUrl(const QString& baseUrl)
         m_options.baseUrl.chop(1); // "http://host:9324/" must not give "…9324//000000000000/q"
 }
 
-Outcome Endpoint::handle(const HttpRequest& request)
+Outcome Endpoint::handle(const HttpRequest& request, RequestSummary* summary)
 {
+    if (summary)
+        summarizeRequest(request, *summary);
     if (auto refused = m_guard.check(request))
         return std::move(*refused);
-    Outcome outcome = route(request);
+    Outcome outcome = route(request, summary);
+    if (summary) {
+        if (auto* response = std::get_if<HttpResponse>(&outcome);
+            response && summary->protocol == WireProtocol::OciRest)
+            summarizeOciResponse(*response, *summary);
+        else if (auto* deferred = std::get_if<DeferredReceive>(&outcome))
+            summarizeReceive(deferred->request, *summary);
+    }
     if (m_guard.policy().allowedOrigins.isEmpty())
         return outcome; // nothing to add for a web page
     if (auto* response = std::get_if<HttpResponse>(&outcome)) {
@@ -53,7 +62,7 @@ Outcome Endpoint::handle(const HttpRequest& request)
     return outcome;
 }
 
-Outcome Endpoint::route(const HttpRequest& request)
+Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
 {
     if (oci::isOciPath(request.path))
         return oci::handle(m_broker, request);
@@ -64,6 +73,8 @@ Outcome Endpoint::route(const HttpRequest& request)
     if (const auto* error = std::get_if<SqsWireError>(&decoded))
         return SqsResponder(protocol, QString()).error(*error);
     const SqsRequest& sqs = std::get<SqsRequest>(decoded);
+    if (summary)
+        summarizeSqsRequest(request, sqs, *summary);
     const SqsResponder responder(protocol, sqs.action());
 
     const ActionHandler handler = findSqsAction(sqs.action());
@@ -82,7 +93,11 @@ Outcome Endpoint::route(const HttpRequest& request)
     ActionResult result = handler(context, sqs);
     return std::visit(
         Overloaded{
-            [&](const Output& output) -> Outcome { return responder.success(output); },
+            [&](const Output& output) -> Outcome {
+                if (summary)
+                    summarizeSqsOutput(output, *summary);
+                return responder.success(output);
+            },
             [&](const engine::Error& error) -> Outcome { return responder.error(error); },
             [&](WaitForMessages& wait) -> Outcome {
                 return DeferredReceive{

@@ -3,6 +3,7 @@
 #include "engine/broker.h"
 #include "protocol/http_types.h"
 #include "protocol/request_guard.h"
+#include "protocol/request_summary.h"
 
 #include <QString>
 
@@ -42,8 +43,10 @@ public:
     const AccessPolicy& accessPolicy() const { return m_guard.policy(); }
 
     // Every error the engine or the decoding reports becomes an error response of the request's
-    // protocol; handle() itself never fails.
-    Outcome handle(const HttpRequest& request);
+    // protocol; handle() itself never fails. With `summary`, also fills it with what the traffic
+    // log shows (request_summary.h); for a DeferredReceive, its maximum and wait, the server
+    // adding what it received (summarizeReceived). Without one, nothing of it is computed.
+    Outcome handle(const HttpRequest& request, RequestSummary* summary = nullptr);
     // The guard alone, for requests another handler serves (the control API): nullopt when the
     // request may go on, else its answer.
     std::optional<HttpResponse> checkAccess(const HttpRequest& request) const
@@ -52,7 +55,7 @@ public:
     }
 
 private:
-    Outcome route(const HttpRequest& request);
+    Outcome route(const HttpRequest& request, RequestSummary* summary);
 
     engine::Broker& m_broker;
     EndpointOptions m_options;

@@ -3,7 +3,10 @@
 #include "control/control_api.h"
 #include "server/io_worker.h"
 #include "session/session.h"
+#include "traffic/traffic_capture.h"
+#include "traffic/traffic_log.h"
 
+#include <QDateTime>
 #include <QHostInfo>
 #include <QTcpServer>
 #include <QUrl>
@@ -18,6 +21,13 @@
 namespace inflight::server {
 
 namespace {
+
+std::int64_t microsecondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now()
+                                                                 - start)
+        .count();
+}
 
 // The listen backlog: room for a burst of clients while the loop is busy (the kernel caps it at
 // net.core.somaxconn).
@@ -260,7 +270,12 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
     if (!request) { // the client hung up
         const auto it = m_waits.find(connection);
         if (it != m_waits.end()) {
-            delete it->second.receive; // cancels the engine wait
+            Wait& wait = it->second;
+            if (m_traffic && wait.cursor != 0) {
+                traffic::hungUp(wait.record, microsecondsSince(wait.arrived));
+                m_traffic->complete(wait.cursor, std::move(wait.record));
+            }
+            delete wait.receive; // cancels the engine wait
             m_waits.erase(it);
         }
         if (m_control)
@@ -269,6 +284,10 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
     }
     if (protocol::isControlPath(request->path)) {
         handleControl(connection, *request);
+        return;
+    }
+    if (m_traffic) {
+        handleRecorded(connection, *request);
         return;
     }
     // The protocol is needed again only if a commit fails, so only with a workspace: the
@@ -285,6 +304,33 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
     session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
     m_waits[connection] = Wait{receive, wire, std::move(deferred.respond)};
     // finished() is always emitted from the event loop, even for an answer known at once.
+    connect(receive, &session::PendingReceive::finished, this,
+            [this, connection] { finishWait(connection); });
+}
+
+void HttpServer::handleRecorded(quint64 connection, const protocol::HttpRequest& request)
+{
+    const auto arrived = std::chrono::steady_clock::now();
+    const std::int64_t wallTime = QDateTime::currentMSecsSinceEpoch();
+    protocol::RequestSummary summary;
+    protocol::Outcome outcome = m_endpoint.handle(request, &summary);
+    const protocol::WireProtocol wire = summary.protocol;
+    if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
+        traffic::TrafficRecord record
+            = traffic::arrival(request, summary, wallTime, m_session.now(), false);
+        traffic::answered(record, *response, summary, microsecondsSince(arrived));
+        m_traffic->add(std::move(record));
+        m_answers.push_back({connection, wire, std::move(*response)});
+        return;
+    }
+    auto& deferred = std::get<protocol::DeferredReceive>(outcome);
+    session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
+    Wait wait{receive, wire, std::move(deferred.respond)};
+    wait.record = traffic::arrival(request, summary, wallTime, m_session.now(), true);
+    wait.cursor = m_traffic->add(wait.record);
+    wait.summary = std::move(summary);
+    wait.arrived = arrived;
+    m_waits[connection] = std::move(wait);
     connect(receive, &session::PendingReceive::finished, this,
             [this, connection] { finishWait(connection); });
 }
@@ -313,6 +359,12 @@ void HttpServer::finishWait(quint64 connection)
     Wait wait = std::move(it->second);
     m_waits.erase(it);
     m_answers.push_back({connection, wait.protocol, wait.respond(wait.receive->result())});
+    if (m_traffic && wait.cursor != 0) {
+        protocol::summarizeReceived(wait.receive->result(), wait.summary);
+        traffic::answered(wait.record, m_answers.back().response, wait.summary,
+                          microsecondsSince(wait.arrived));
+        m_traffic->complete(wait.cursor, std::move(wait.record));
+    }
     answerWhenDurable();
     wait.receive->deleteLater(); // we are inside its signal
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "protocol/endpoint.h"
+#include "protocol/request_summary.h"
+#include "traffic/traffic_record.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -17,6 +19,10 @@
 
 namespace inflight::control {
 class ControlApi;
+}
+
+namespace inflight::traffic {
+class TrafficLog;
 }
 
 namespace inflight::session {
@@ -93,6 +99,12 @@ public:
     // Serves /_inflight/ paths with it (after the access checks every request passes); none: they
     // are answered 404 like any unknown path. Must outlive the server.
     void setControlApi(control::ControlApi* control) { m_control = control; }
+    // Records every SQS and OCI request in `log` (control API calls are not): a long poll as a
+    // waiting record from its arrival, completed when it is answered or its client hangs up;
+    // every other request once answered, with its latency from arrival to the answer being
+    // ready for the socket thread. None (the default): nothing is recorded or computed for it.
+    // Must outlive the server; applies from the next request on.
+    void setTrafficLog(traffic::TrafficLog* log) { m_traffic = log; }
     // The scheme, host and port put into queue URLs instead of the listen address, for clients
     // that reach the endpoint by another (Docker port mapping, a proxy, a tunnel); its host passes
     // the Host check. Empty: the listen address. Applies at once.
@@ -127,6 +139,12 @@ private:
         session::PendingReceive* receive;
         protocol::WireProtocol protocol; // of the request, for ConnectionAnswer::protocol
         std::function<protocol::HttpResponse(const engine::Result<engine::ReceiveResult>&)> respond;
+        // With a traffic log: the waiting record's cursor (0: none), what it holds and when the
+        // request arrived.
+        std::uint64_t cursor = 0;
+        traffic::TrafficRecord record;
+        protocol::RequestSummary summary;
+        std::chrono::steady_clock::time_point arrived;
     };
 
     // OwnThread, from the socket thread: takes every request of `requests` (left empty) for
@@ -139,6 +157,8 @@ private:
     void handleNow(ConnectionRequests& requests);
     void handleBatch();
     void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
+    // handle() with a traffic log: the same, recording the request.
+    void handleRecorded(quint64 connection, const protocol::HttpRequest& request);
     void finishWait(quint64 connection);
     void handleControl(quint64 connection, const protocol::HttpRequest& request);
     // Sends m_answers once the session has stored what they acknowledge; if that commit fails,
@@ -152,6 +172,7 @@ private:
     ConnectionLimits m_limits;
     protocol::AccessPolicy m_policy; // as set, without the listen address's hosts
     control::ControlApi* m_control = nullptr;
+    traffic::TrafficLog* m_traffic = nullptr;
     QString m_advertisedUrl;
     QString m_baseUrl;
     QString m_error;

@@ -1,0 +1,158 @@
+#include "protocol/request_summary.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace inflight::protocol {
+
+namespace {
+
+const QByteArray kOciPrefix = QByteArrayLiteral("/20210201/queues/");
+
+// The last segment of a URL or path, percent-decoded: the queue of ".../000000000000/orders".
+QString lastSegment(QByteArrayView text)
+{
+    while (text.endsWith('/'))
+        text.chop(1);
+    const qsizetype slash = text.lastIndexOf('/');
+    return QUrl::fromPercentEncoding(text.sliced(slash + 1).toByteArray());
+}
+
+std::int64_t arraySize(const Output& output, const char* key)
+{
+    const auto it = output.find(key);
+    return it != output.end() && it->is_array() ? static_cast<std::int64_t>(it->size()) : 0;
+}
+
+// The OCI operation of a method and the path's segments after the queue id.
+QString ociOperation(const QByteArray& method, const QList<QByteArray>& rest)
+{
+    if (rest == QList<QByteArray>{"messages"})
+        return method == "POST" ? QStringLiteral("PutMessages") : QStringLiteral("GetMessages");
+    if (rest.size() == 3 && rest.at(0) == "messages" && rest.at(1) == "actions")
+        return rest.at(2) == "updateMessages" ? QStringLiteral("UpdateMessages")
+                                              : QStringLiteral("DeleteMessages");
+    if (rest.size() == 2 && rest.at(0) == "messages")
+        return method == "PUT" ? QStringLiteral("UpdateMessage") : QStringLiteral("DeleteMessage");
+    if (rest == QList<QByteArray>{"stats"})
+        return QStringLiteral("GetStats");
+    if (rest == QList<QByteArray>{"channels"})
+        return QStringLiteral("ListChannels");
+    if (rest == QList<QByteArray>{"actions", "purge"})
+        return QStringLiteral("PurgeQueue");
+    return {};
+}
+
+} // namespace
+
+void summarizeRequest(const HttpRequest& request, RequestSummary& summary)
+{
+    summary.protocol = wireProtocol(request);
+    if (summary.protocol != WireProtocol::OciRest || !request.path.startsWith(kOciPrefix))
+        return;
+    QList<QByteArray> segments = request.path.mid(kOciPrefix.size()).split('/');
+    if (!segments.isEmpty() && segments.last().isEmpty())
+        segments.removeLast();
+    if (segments.isEmpty())
+        return;
+    summary.queue = QUrl::fromPercentEncoding(segments.takeFirst());
+    summary.operation = ociOperation(request.method, segments);
+    if (summary.operation == QLatin1String("GetMessages")) {
+        const QUrlQuery query(QString::fromUtf8(request.query));
+        bool ok = false;
+        const qint64 limit = query.queryItemValue(QStringLiteral("limit")).toLongLong(&ok);
+        summary.maxMessages = ok ? limit : 1;
+        const qint64 wait
+            = query.queryItemValue(QStringLiteral("timeoutInSeconds")).toLongLong(&ok);
+        if (ok)
+            summary.waitSeconds = wait;
+    }
+}
+
+void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
+                         RequestSummary& summary)
+{
+    summary.operation = request.action();
+    if (auto url = request.string("QueueUrl"))
+        summary.queue
+            = lastSegment(QByteArrayView(url->data(), static_cast<qsizetype>(url->size())));
+    else if (auto name = request.string("QueueName"))
+        summary.queue = QString::fromStdString(*name);
+    else if (http.path.count('/') >= 2)
+        summary.queue = lastSegment(http.path);
+    if (summary.operation == QLatin1String("ReceiveMessage")) {
+        const auto max = request.integer("MaxNumberOfMessages");
+        summary.maxMessages = max && *max ? **max : 1;
+        const auto wait = request.integer("WaitTimeSeconds");
+        if (wait && *wait)
+            summary.waitSeconds = **wait;
+    }
+}
+
+void summarizeSqsOutput(const Output& output, RequestSummary& summary)
+{
+    const QString& op = summary.operation;
+    if (op == QLatin1String("SendMessage") || op == QLatin1String("DeleteMessage")
+        || op == QLatin1String("ChangeMessageVisibility")) {
+        summary.succeeded = 1;
+        summary.failed = 0;
+    } else if (op == QLatin1String("ReceiveMessage")) {
+        summary.succeeded = arraySize(output, "Messages");
+    } else if (op.endsWith(QLatin1String("Batch"))) {
+        summary.succeeded = arraySize(output, "Successful");
+        summary.failed = arraySize(output, "Failed");
+        if (summary.failed > 0) {
+            const Output& first = output["Failed"][0];
+            if (const auto code = first.find("Code"); code != first.end() && code->is_string())
+                summary.firstFailure = QByteArray::fromStdString(code->get<std::string>());
+        }
+    }
+}
+
+void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary)
+{
+    summary.maxMessages = request.maxMessages.value_or(1);
+    if (request.waitTimeSeconds)
+        summary.waitSeconds = *request.waitTimeSeconds;
+}
+
+void summarizeReceived(const engine::Result<engine::ReceiveResult>& result, RequestSummary& summary)
+{
+    if (result)
+        summary.succeeded = static_cast<std::int64_t>(result->messages.size());
+}
+
+void summarizeOciResponse(const HttpResponse& response, RequestSummary& summary)
+{
+    if (response.status >= 300 || response.body.isEmpty())
+        return;
+    const QString& op = summary.operation;
+    const bool counted = op == QLatin1String("PutMessages") || op == QLatin1String("GetMessages")
+        || op == QLatin1String("DeleteMessages") || op == QLatin1String("UpdateMessages");
+    if (!counted)
+        return;
+    const QJsonObject body = QJsonDocument::fromJson(response.body).object();
+    if (op == QLatin1String("GetMessages")) {
+        summary.succeeded = body.value(QLatin1String("messages")).toArray().size();
+        return;
+    }
+    const QJsonArray entries
+        = body.value(QLatin1String(op == QLatin1String("PutMessages") ? "messages" : "entries"))
+              .toArray();
+    std::int64_t failed = body.value(QLatin1String("clientFailures")).toInteger()
+        + body.value(QLatin1String("serverFailures")).toInteger();
+    summary.failed = failed;
+    summary.succeeded = entries.size() - failed;
+    for (const auto& entry : entries) {
+        const QJsonValue code = entry.toObject().value(QLatin1String("errorCode"));
+        if (!code.isUndefined()) {
+            summary.firstFailure = QByteArray::number(code.toInt()); // OCI gives the status
+            break;
+        }
+    }
+}
+
+} // namespace inflight::protocol

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "engine/broker.h"
+#include "protocol/http_types.h"
+#include "protocol/sqs_output.h"
+#include "protocol/sqs_request.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+
+namespace inflight::protocol {
+
+// What the endpoint learnt about one request, for the traffic log (core/traffic): the operation,
+// the queue it addressed and the counts of its outcome ("sent 1", "received 4 of max 10",
+// "deleted 3, 1 failed: ReceiptHandleIsInvalid"). Filled by Endpoint::handle() only when asked
+// for one, so that an endpoint without a log computes nothing for it. The error code and message
+// of a failed request are read from its answer (the same for every protocol and for the answers
+// the endpoint does not make itself), not kept here.
+struct RequestSummary {
+    WireProtocol protocol = WireProtocol::SqsJson;
+    QString operation; // "SendMessage", "GetMessages"; empty when the request named none
+    QString queue;     // the queue's name; empty when the request addresses none
+    // Entries (or messages) done and failed; -1 where the operation has no such count.
+    std::int64_t succeeded = -1;
+    std::int64_t failed = -1;
+    QByteArray firstFailure;       // the code of the first failed batch entry
+    std::int64_t maxMessages = -1; // a receive's maximum (its default when absent)
+    std::int64_t waitSeconds = -1; // a receive's wait, when it asked for one
+};
+
+// From the request alone: its protocol and, for OCI REST, its operation, queue and a receive's
+// limit and timeout (from the path, method and query string).
+void summarizeRequest(const HttpRequest& request, RequestSummary& summary);
+// A decoded SQS request's operation, queue (QueueUrl's last segment, else QueueName, else the
+// path's) and a receive's maximum and wait.
+void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
+                         RequestSummary& summary);
+// An SQS action's successful output: the counts of SendMessage(Batch), ReceiveMessage,
+// DeleteMessage(Batch) and ChangeMessageVisibility(Batch).
+void summarizeSqsOutput(const Output& output, RequestSummary& summary);
+// A receive's request (its maximum and wait) and, once known, its result (messages received).
+void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary);
+void summarizeReceived(const engine::Result<engine::ReceiveResult>& result,
+                       RequestSummary& summary);
+// An OCI answer's counts (PutMessages, GetMessages, DeleteMessages, UpdateMessages), read from its
+// JSON body.
+void summarizeOciResponse(const HttpResponse& response, RequestSummary& summary);
+
+} // namespace inflight::protocol

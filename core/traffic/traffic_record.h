@@ -1,0 +1,70 @@
+#pragma once
+
+#include "protocol/http_types.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include <cstdint>
+
+namespace inflight::traffic {
+
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+// Who sent a request, from what it sends (client_identity.h).
+struct ClientIdentity {
+    QString accessKeyId; // of the SigV4 credential scope (header or presigned URL); may be empty
+    QString sdk;         // "aws-cli", "Boto3", "aws-sdk-js", "curl", …; empty when unknown
+    QString sdkVersion;  // "2.9.19"; empty when unknown
+    QString host;        // the peer's address without its port
+    // What tells clients apart: access key and SDK, plus the host when there is no key. CLI calls
+    // from one terminal with one key are one client, whatever their ports.
+    QString key;
+};
+
+// One HTTP request the endpoint handled, SQS JSON, SQS Query and OCI REST alike.
+struct TrafficRecord {
+    std::uint64_t cursor = 0;    // the log's, from 1 up; never reused
+    std::int64_t wallTimeMs = 0; // epoch ms of its arrival
+    std::int64_t engineTimeMs = 0;
+    ClientIdentity client;
+    QString address; // "127.0.0.1:53412"
+    QString userAgent;
+    protocol::WireProtocol protocol = protocol::WireProtocol::SqsJson;
+    QByteArray method;
+    QByteArray path;
+    QByteArray query;
+    QString operation; // "SendMessage"; empty when the request named none
+    QString queue;
+    int status = 0; // 0 while waiting
+    QString errorCode;
+    QString errorMessage;
+    std::int64_t latencyUs = 0;  // arrival to answer
+    QString requestId;           // x-amzn-RequestId or opc-request-id of the answer
+    QString outcome;             // "received 4 of max 10", "empty after a 20 s long poll", …
+    std::int64_t succeeded = -1; // messages or entries done (sent, received, deleted); -1: none
+    std::int64_t failed = -1;    // batch entries failed; -1: not a batch
+    bool waiting = false;        // a long poll not answered yet
+    Headers requestHeaders;
+    Headers responseHeaders;
+    QByteArray requestContentType;
+    QByteArray responseContentType;
+    // Bodies capped at the log's per-request limit; the flags say whether they were cut.
+    QByteArray requestBody;
+    QByteArray responseBody;
+    qsizetype requestBodySize = 0; // before capping
+    qsizetype responseBodySize = 0;
+    bool requestTruncated = false;
+    bool responseTruncated = false;
+
+    bool isError() const { return status >= 400; }
+    // The body bytes this record holds (what the log's total cap counts).
+    qsizetype bodyBytes() const { return requestBody.size() + responseBody.size(); }
+};
+
+// "SqsJson" → "sqs-json", "sqs-query", "oci-rest", "control".
+const char* protocolName(protocol::WireProtocol protocol);
+
+} // namespace inflight::traffic
