@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -290,7 +291,12 @@ private Q_SLOTS:
                          + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n"
                          + body);
             QByteArray response;
-            QTRY_VERIFY_WITH_TIMEOUT((response += client.readAll()).contains("Response>"), 10000);
+            QDeadlineTimer deadline(10000);
+            while (!response.contains("Response>") && !deadline.hasExpired()) {
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+                client.waitForReadyRead(50);
+                response += client.readAll();
+            }
             return response;
         };
         QVERIFY(listQueues().startsWith("HTTP/1.1 200")); // any signature, or none
