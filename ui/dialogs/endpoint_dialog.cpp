@@ -102,7 +102,9 @@ EndpointDialog::EndpointDialog(EndpointControl& endpoint, QWidget* parent)
     auto* credentialsRow = new QHBoxLayout;
     credentialsRow->addWidget(m_credentials, 1);
     credentialsRow->addWidget(browse);
-    form->addRow(tr("&Signatures:"), credentialsRow);
+    auto* credentialsLabel = new QLabel(tr("&Signatures:"), this);
+    credentialsLabel->setBuddy(m_credentials); // a row of a layout gets no buddy by itself
+    form->addRow(credentialsLabel, credentialsRow);
     layout->addLayout(form);
 
     m_hostNote = new QLabel(tr("Other machines can connect to this endpoint, and it asks for no "
