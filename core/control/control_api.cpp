@@ -322,7 +322,11 @@ std::optional<protocol::HttpResponse> ControlApi::changeClock(const protocol::Ht
         return error(400, "BadRequest",
                      QStringLiteral("POST /_inflight/v1/clock wants a JSON object with one of "
                                     "pause, resume, speed, advanceMs, advanceTo."));
-    const auto& [key, value] = *body.items().begin();
+    // (Not a structured binding of *items().begin(): that proxy is a temporary, and a key taken
+    // from it dangles past this line — ASan caught it.)
+    const auto entry = body.begin();
+    const std::string& key = entry.key();
+    const Json& value = entry.value();
     const engine::Millis now = m_session.now();
     if (key == "pause" || key == "resume") {
         if (value != true)
