@@ -213,7 +213,7 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     QString error;
     auto workspace = inflight::app::WorkspaceSession::open(
         workspacePath, inflight::store::OpenMode::OpenOrCreate, &error, {}, brokerOptions(run),
-        run.start);
+        run.start, run.frozen);
     if (!workspace) {
         std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
         return 3;
@@ -500,7 +500,7 @@ int main(int argc, char* argv[])
         QString error;
         auto opened = inflight::app::WorkspaceSession::open(
             workspacePath, inflight::store::OpenMode::OpenOrCreate, &error, {}, brokerOptions(run),
-            run.start);
+            run.start, run.frozen);
         if (!opened) {
             QMessageBox::warning(nullptr, QStringLiteral("Inflight"),
                                  error
@@ -508,7 +508,7 @@ int main(int argc, char* argv[])
                                                       "(nothing is kept)."));
             opened = inflight::app::WorkspaceSession::open(
                 QString(), inflight::store::OpenMode::OpenOrCreate, nullptr, {}, brokerOptions(run),
-                run.start);
+                run.start, run.frozen);
         } else if (!workspacePath.isEmpty()) {
             inflight::ui::WorkspaceController::rememberWorkspace(workspacePath);
         }

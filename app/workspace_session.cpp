@@ -4,17 +4,15 @@
 
 namespace inflight::app {
 
-std::unique_ptr<WorkspaceSession> WorkspaceSession::open(const QString& path, store::OpenMode mode,
-                                                         QString* error,
-                                                         store::StoreOptions options,
-                                                         engine::BrokerOptions broker,
-                                                         std::optional<engine::Millis> start)
+std::unique_ptr<WorkspaceSession> WorkspaceSession::open(
+    const QString& path, store::OpenMode mode, QString* error, store::StoreOptions options,
+    engine::BrokerOptions broker, std::optional<engine::Millis> start, bool frozen)
 {
     std::unique_ptr<WorkspaceSession> result(new WorkspaceSession);
     const engine::Millis wallNow = QDateTime::currentMSecsSinceEpoch();
     const engine::Millis fresh = start.value_or(wallNow);
     if (path.isEmpty()) {
-        result->m_session = std::make_unique<session::Session>(broker, fresh);
+        result->m_session = std::make_unique<session::Session>(broker, fresh, frozen);
         return result;
     }
     auto opened = store::WorkspaceStore::open(path.toStdString(), mode, options);
@@ -29,7 +27,7 @@ std::unique_ptr<WorkspaceSession> WorkspaceSession::open(const QString& path, st
     result->m_isNew = !saved;
     // (A restored broker takes its random state from the file: the seed only starts new ones.)
     result->m_session = std::make_unique<session::Session>(
-        broker, saved ? store::resumeTime(*saved, wallNow) : fresh);
+        broker, saved ? store::resumeTime(*saved, wallNow) : fresh, frozen);
     session::Session& session = *result->m_session;
     if (saved) {
         if (saved->speed > 0 && saved->speed != session.speed())

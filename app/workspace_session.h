@@ -23,7 +23,8 @@ public:
     static std::unique_ptr<WorkspaceSession> open(const QString& path, store::OpenMode mode,
                                                   QString* error, store::StoreOptions options = {},
                                                   engine::BrokerOptions broker = {},
-                                                  std::optional<engine::Millis> start = {});
+                                                  std::optional<engine::Millis> start = {},
+                                                  bool frozen = false);
     // Saves the clock (the rest is saved batch by batch) and closes the file.
     ~WorkspaceSession();
 

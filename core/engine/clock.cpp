@@ -18,10 +18,11 @@ void ManualClock::set(Millis t)
     m_now = t;
 }
 
-SimulatedClock::SimulatedClock(RealTimeSource realNow, Millis start)
+SimulatedClock::SimulatedClock(RealTimeSource realNow, Millis start, bool paused)
     : m_realNow(std::move(realNow)),
       m_baseEngine(start),
       m_baseReal(m_realNow()),
+      m_paused(paused),
       m_lastReported(start)
 {
 }

@@ -40,8 +40,9 @@ class SimulatedClock final : public Clock {
 public:
     using RealTimeSource = std::function<Millis()>;
 
-    // Starts running at speed 1 with engine time equal to `start`.
-    SimulatedClock(RealTimeSource realNow, Millis start);
+    // Starts at speed 1 with engine time equal to `start`, running, or paused (then exactly at
+    // `start`, however long the caller takes to look).
+    SimulatedClock(RealTimeSource realNow, Millis start, bool paused = false);
 
     Millis now() const override;
 

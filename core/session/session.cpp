@@ -22,10 +22,16 @@ Session::Session(engine::BrokerOptions options, QObject* parent)
 }
 
 Session::Session(engine::BrokerOptions options, engine::Millis start, QObject* parent)
+    : Session(std::move(options), start, false, parent)
+{
+}
+
+Session::Session(engine::BrokerOptions options, engine::Millis start, bool paused, QObject* parent)
     : QObject(parent)
 {
     m_real.start();
-    m_clock = std::make_unique<engine::SimulatedClock>([this] { return m_real.elapsed(); }, start);
+    m_clock = std::make_unique<engine::SimulatedClock>([this] { return m_real.elapsed(); }, start,
+                                                       paused);
     m_broker = std::make_unique<engine::Broker>(*m_clock, std::move(options));
     m_broker->setEventSink([this](std::span<engine::Event> events) { onEvents(events); });
     m_timer.setSingleShot(true);

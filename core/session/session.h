@@ -27,8 +27,10 @@ class Session : public QObject {
 public:
     explicit Session(engine::BrokerOptions options = {}, QObject* parent = nullptr);
     // Starts engine time at `start` (epoch ms) instead of the wall clock (tests, restored
-    // workspaces).
+    // workspaces); `paused`: frozen exactly there from the first instant (tests, --clock frozen).
     Session(engine::BrokerOptions options, engine::Millis start, QObject* parent = nullptr);
+    Session(engine::BrokerOptions options, engine::Millis start, bool paused,
+            QObject* parent = nullptr);
     ~Session() override;
 
     engine::Broker& broker() { return *m_broker; }

@@ -19,10 +19,8 @@ inline constexpr engine::Millis kStart = 1'700'000'000'000;
 
 class SessionFixture {
 public:
-    SessionFixture() : session(engine::BrokerOptions{}, kStart)
-    {
-        session.pause(); // engine time moves only by step()
-    }
+    // Paused from the first instant: engine time is kStart exactly and moves only by step().
+    SessionFixture() : session(engine::BrokerOptions{}, kStart, true) {}
 
     engine::Broker& broker() { return session.broker(); }
 
