@@ -165,12 +165,16 @@ expect_eq "$(sqs list-message-move-tasks --source-arn "$DLQ_ARN" \
 sqs send-message-batch --queue-url "$DLQ" --entries \
     '[{"Id":"1","MessageBody":"x"},{"Id":"2","MessageBody":"x"},{"Id":"3","MessageBody":"x"},
       {"Id":"4","MessageBody":"x"},{"Id":"5","MessageBody":"x"}]' >/dev/null
+# Engine time stands still while the slow task is looked at and cancelled (the control API): at 1
+# message/s it would otherwise finish its 5 while a loaded machine runs the next two CLI calls.
+curl -fsS -X POST "$INFLIGHT_URL/_inflight/v1/clock" -d '{"pause": true}' >/dev/null
 SLOW=$(sqs start-message-move-task --source-arn "$DLQ_ARN" --destination-arn "$ORDERS_ARN" \
     --max-number-of-messages-per-second 1)
 expect_eq "$(sqs list-message-move-tasks --source-arn "$DLQ_ARN" --query 'Results[0].Status')" \
     "RUNNING" "a slow move task is running"
 expect_match "$(sqs cancel-message-move-task --task-handle "$SLOW")" "^[0-4]$" \
     "CancelMessageMoveTask reports the messages moved so far"
+curl -fsS -X POST "$INFLIGHT_URL/_inflight/v1/clock" -d '{"resume": true}' >/dev/null
 sqs_error ResourceNotFoundException "CancelMessageMoveTask of a finished task" \
     cancel-message-move-task --task-handle "$TASK"
 sqs_error InvalidParameterValue "CancelMessageMoveTask of a malformed handle" \
