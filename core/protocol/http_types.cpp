@@ -42,6 +42,27 @@ HttpResponse errorAnswer(WireProtocol protocol, const HttpRequest& request, Prot
 
 } // namespace
 
+const char* reasonPhrase(int status)
+{
+    switch (status) {
+    case 100: return "Continue";
+    case 200: return "OK";
+    case 204: return "No Content";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Status";
+    }
+}
+
 QByteArray HttpRequest::header(const QByteArray& name) const
 {
     return findHeader(headers, name);

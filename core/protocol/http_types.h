@@ -32,6 +32,9 @@ struct HttpResponse {
     QByteArray header(const QByteArray& name) const;
 };
 
+// The reason phrase of an HTTP status ("Not Found"); "Status" for one we never send.
+const char* reasonPhrase(int status);
+
 // The largest request body the server accepts. SQS caps a request at 1 MiB of message payload
 // (SendMessageBatch); form and JSON encoding of binary attributes need headroom, hence 2 MiB.
 inline constexpr qsizetype kMaxRequestBody = 2 * 1024 * 1024;

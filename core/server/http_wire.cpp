@@ -6,27 +6,6 @@ namespace inflight::server {
 
 namespace {
 
-const char* reasonPhrase(int status)
-{
-    switch (status) {
-    case 100: return "Continue";
-    case 200: return "OK";
-    case 204: return "No Content";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 409: return "Conflict";
-    case 413: return "Payload Too Large";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
-    default: return "Status";
-    }
-}
-
 bool isFramingHeader(const QByteArray& name)
 {
     // We write these ourselves; a copy from the codec would contradict them.
@@ -44,7 +23,7 @@ void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response,
     out += "HTTP/1.1 ";
     out.append(number, std::to_chars(number, number + sizeof number, response.status).ptr - number);
     out += ' ';
-    out += reasonPhrase(response.status);
+    out += protocol::reasonPhrase(response.status);
     out += "\r\n";
     for (const auto& [name, value] : response.headers) {
         if (isFramingHeader(name))

@@ -1,5 +1,7 @@
 #include "traffic/traffic_json.h"
 
+#include "protocol/http_types.h"
+
 #include <QDateTime>
 #include <QStringDecoder>
 #include <QUrl>
@@ -71,24 +73,10 @@ std::string isoTime(std::int64_t epochMs)
         .toStdString();
 }
 
+// HAR wants the phrase the answer carried; a waiting row (status 0) has none.
 std::string statusText(int status)
 {
-    switch (status) {
-    case 0: return "";
-    case 200: return "OK";
-    case 204: return "No Content";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 409: return "Conflict";
-    case 413: return "Payload Too Large";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "";
-    }
+    return status == 0 ? std::string() : protocol::reasonPhrase(status);
 }
 
 Json harEntry(const TrafficRecord& r)

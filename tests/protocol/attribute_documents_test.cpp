@@ -28,37 +28,7 @@ QByteArray jsonString(QByteArray text)
     return '"' + text.replace("\"", "\\\"") + '"';
 }
 
-class AttributeDocumentsTest : public ProtocolTest {
-protected:
-    QString url;
-    QByteArray encodedUrl;
-
-    void SetUp() override
-    {
-        url = createQueue("q");
-        encodedUrl = QUrl::toPercentEncoding(url);
-    }
-
-    static void expectQueryError(const HttpResponse& response, int status, const char* code)
-    {
-        EXPECT_EQ(response.status, status) << response.body.left(2'000).toStdString();
-        EXPECT_EQ(response.contentType, "text/xml");
-        EXPECT_EQ(xmlText(response.body, QStringLiteral("Type")), QStringLiteral("Sender"));
-        EXPECT_EQ(xmlText(response.body, QStringLiteral("Code")), QLatin1String(code));
-        EXPECT_FALSE(xmlText(response.body, QStringLiteral("Message")).isEmpty());
-    }
-
-    static void expectJsonError(const HttpResponse& response, int status, const char* shape,
-                                const char* queryCode)
-    {
-        EXPECT_EQ(response.status, status) << response.body.left(2'000).toStdString();
-        EXPECT_EQ(response.contentType, "application/x-amz-json-1.0");
-        EXPECT_EQ(object(response).value(QStringLiteral("__type")).toString(),
-                  QStringLiteral("com.amazonaws.sqs#") + QLatin1String(shape));
-        EXPECT_EQ(response.header("x-amzn-query-error"), QByteArray(queryCode) + ";Sender");
-        EXPECT_FALSE(object(response).value(QStringLiteral("message")).toString().isEmpty());
-    }
-};
+using AttributeDocumentsTest = QueueProtocolTest;
 
 TEST_F(AttributeDocumentsTest, aDeepRedrivePolicyOverJsonIsInvalidAttributeValue)
 {

@@ -7,6 +7,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrl>
 #include <QXmlStreamReader>
 
 #include <gtest/gtest.h>
@@ -122,6 +123,40 @@ protected:
         request.attributes = std::move(attributes);
         EXPECT_TRUE(broker.createQueue(request).ok()) << name;
         return QString::fromLatin1(kQueueUrlPrefix) + QString::fromStdString(name);
+    }
+};
+
+// A ProtocolTest with one standard queue "q" (its URL, and percent-encoded for forms) and checks of
+// the two SQS error shapes a refusal takes: every error here is the client's (Sender).
+class QueueProtocolTest : public ProtocolTest {
+protected:
+    QString url;
+    QByteArray encodedUrl;
+
+    void SetUp() override
+    {
+        url = createQueue("q");
+        encodedUrl = QUrl::toPercentEncoding(url);
+    }
+
+    static void expectQueryError(const HttpResponse& response, int status, const char* code)
+    {
+        EXPECT_EQ(response.status, status) << response.body.left(2'000).toStdString();
+        EXPECT_EQ(response.contentType, "text/xml");
+        EXPECT_EQ(xmlText(response.body, QStringLiteral("Type")), QStringLiteral("Sender"));
+        EXPECT_EQ(xmlText(response.body, QStringLiteral("Code")), QLatin1String(code));
+        EXPECT_FALSE(xmlText(response.body, QStringLiteral("Message")).isEmpty());
+    }
+
+    static void expectJsonError(const HttpResponse& response, int status, const char* shape,
+                                const char* queryCode)
+    {
+        EXPECT_EQ(response.status, status) << response.body.left(2'000).toStdString();
+        EXPECT_EQ(response.contentType, "application/x-amz-json-1.0");
+        EXPECT_EQ(object(response).value(QStringLiteral("__type")).toString(),
+                  QStringLiteral("com.amazonaws.sqs#") + QLatin1String(shape));
+        EXPECT_EQ(response.header("x-amzn-query-error"), QByteArray(queryCode) + ";Sender");
+        EXPECT_FALSE(object(response).value(QStringLiteral("message")).toString().isEmpty());
     }
 };
 

@@ -20,26 +20,8 @@ QByteArray dottedName(int segments)
     return name;
 }
 
-class QueryFormTest : public ProtocolTest {
+class QueryFormTest : public QueueProtocolTest {
 protected:
-    QString url;
-    QByteArray encodedUrl;
-
-    void SetUp() override
-    {
-        url = createQueue("q");
-        encodedUrl = QUrl::toPercentEncoding(url);
-    }
-
-    static void expectQueryError(const HttpResponse& response, int status, const char* code)
-    {
-        EXPECT_EQ(response.status, status) << response.body.left(2'000).toStdString();
-        EXPECT_EQ(response.contentType, "text/xml");
-        EXPECT_EQ(xmlText(response.body, QStringLiteral("Type")), QStringLiteral("Sender"));
-        EXPECT_EQ(xmlText(response.body, QStringLiteral("Code")), QLatin1String(code));
-        EXPECT_FALSE(xmlText(response.body, QStringLiteral("Message")).isEmpty());
-    }
-
     std::int64_t messagesIn(const std::string& queue)
     {
         const auto attributes = broker.getQueueAttributes(queue, {"ApproximateNumberOfMessages"});
