@@ -442,6 +442,9 @@ std::optional<protocol::HttpResponse> ControlApi::events(const protocol::HttpReq
                                     "to %1 and limit from 1 to %2.")
                          .arg(kMaxWaitSeconds)
                          .arg(kMaxEvents));
+    // Events of calls already answered may still be batched in the session: the journal takes them
+    // first, so a test that asks right after its SQS call sees that call's events.
+    m_session.flushNow();
     // Without `after`, the answer is the current cursor: where a test starts from.
     const std::uint64_t from = after->value_or(m_journal.newest());
     const std::size_t count = static_cast<std::size_t>(limit->value_or(kDefaultEvents));

@@ -85,6 +85,12 @@ void Session::advanceNow()
     rearm();
 }
 
+void Session::flushNow()
+{
+    if (m_flushQueued)
+        flushEvents(); // the queued call then finds nothing to do
+}
+
 void Session::rearm()
 {
     const engine::Millis deadline = m_broker->nextDeadline();

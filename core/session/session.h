@@ -53,6 +53,10 @@ public:
     // Processes everything due now and re-arms the timer. The timer does this by itself; call it
     // after changing time from outside.
     void advanceNow();
+    // Delivers (stores, then emits) the events batched so far now instead of at the next turn of
+    // the event loop, so a reader of eventsReady — the control API's journal — is up to date with
+    // every call already answered. Nothing when nothing is batched.
+    void flushNow();
 
     // ---- durability ------------------------------------------------------------------------------
 
