@@ -6,24 +6,6 @@
 namespace inflight::protocol::testing {
 namespace {
 
-// `depth` arrays nested in each other.
-QByteArray nestedArrays(int depth)
-{
-    return QByteArray(depth, '[') + QByteArray(depth, ']');
-}
-
-// {"a":{"a":…{}…}} with `depth` objects.
-QByteArray nestedObjects(int depth)
-{
-    QByteArray text;
-    text.reserve(depth * 6);
-    for (int i = 1; i < depth; ++i)
-        text += "{\"a\":";
-    text += "{}";
-    text += QByteArray(depth - 1, '}');
-    return text;
-}
-
 class OciLimitsTest : public ProtocolTest {
 protected:
     static HttpRequest oci(const QByteArray& method, const QByteArray& pathAndQuery,

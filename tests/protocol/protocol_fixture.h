@@ -126,6 +126,24 @@ protected:
     }
 };
 
+// `depth` arrays nested in each other.
+inline QByteArray nestedArrays(int depth)
+{
+    return QByteArray(depth, '[') + QByteArray(depth, ']');
+}
+
+// {"a":{"a":…{}…}} with `depth` objects.
+inline QByteArray nestedObjects(int depth)
+{
+    QByteArray text;
+    text.reserve(depth * 6);
+    for (int i = 1; i < depth; ++i)
+        text += "{\"a\":";
+    text += "{}";
+    text += QByteArray(depth - 1, '}');
+    return text;
+}
+
 // A ProtocolTest with one standard queue "q" (its URL, and percent-encoded for forms) and checks of
 // the two SQS error shapes a refusal takes: every error here is the client's (Sender).
 class QueueProtocolTest : public ProtocolTest {
