@@ -10,6 +10,7 @@
 #include "traffic/traffic_log.h"
 #include "ui/dialogs/endpoint_dialog.h"
 #include "ui/main_window.h"
+#include "ui/models/client_directory.h"
 #include "ui/workspace/workspace_controller.h"
 #include "workspace_session.h"
 
@@ -556,6 +557,9 @@ int main(int argc, char* argv[])
         }
         inflight::ui::MainWindow window(session);
         window.setEndpoint(&endpoint);
+        window.clientDirectory()->setWorkspace(opened->path());
+        if (log.log)
+            window.setTrafficLog(*log.log);
         auto* files = new inflight::ui::WorkspaceController(session, opened->path(), &window);
         files->setSelection([&window] { return window.currentQueue(); },
                             [&window] { return window.selectedMessageIds(); });

@@ -5,10 +5,14 @@
 #include "ui/dialogs/endpoint_dialog.h"
 #include "ui/dialogs/receive_dialog.h"
 #include "ui/dialogs/redrive_dialog.h"
+#include "ui/models/client_directory.h"
+#include "ui/models/event_log_model.h"
 #include "ui/models/message_filter_model.h"
 #include "ui/models/message_history.h"
 #include "ui/models/message_table_model.h"
 #include "ui/models/queue_table_model.h"
+#include "ui/models/receipt_holders.h"
+#include "ui/models/timeline_model.h"
 #include "ui/widgets/countdown_delegate.h"
 #include "ui/widgets/dead_letter_delegate.h"
 #include "ui/widgets/endpoint_control.h"
@@ -70,6 +74,9 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
     m_messageFilter = new MessageFilterModel(this);
     m_messageFilter->setSourceModel(m_messages);
     m_time = new TimeControls(session, this);
+    m_clientDirectory = new ClientDirectory(this);
+    m_receiptHolders = new ReceiptHolders(session, this);
+    m_messages->setReceiptHolders(m_receiptHolders, m_clientDirectory);
 
     buildActions();
     buildQueueDock();
@@ -432,6 +439,8 @@ void MainWindow::buildCentre()
     m_charts = new ThroughputChartView(m_session, m_tabs);
     m_tabs->addTab(m_charts, tr("Charts"));
     m_eventLog = new EventLogView(m_session, m_tabs);
+    m_eventLog->model()->setClients(m_clientDirectory);
+    m_inspector->timelineModel()->setClients(m_clientDirectory);
     m_tabs->addTab(m_eventLog, tr("Event log"));
     setCentralWidget(m_tabs);
 

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <cstdint>
 #include <vector>
 
 class QAction;
@@ -26,9 +27,17 @@ namespace inflight::session {
 class Session;
 }
 
+namespace inflight::traffic {
+class TrafficLog;
+}
+
 namespace inflight::ui {
 
+class ClientDirectory;
+class ClientsView;
 class EndpointControl;
+class ReceiptHolders;
+class TrafficView;
 class EndpointStatus;
 class EventLogView;
 class GroupsView;
@@ -90,6 +99,18 @@ public:
     // called again with another.
     void setEndpoint(EndpointControl* endpoint);
     EndpointStatus* endpointStatus() const { return m_endpointStatus; }
+
+    // Adds the Traffic and Clients tabs over the endpoint's traffic log (main_window_traffic.cpp).
+    // `log` must outlive the window; called at most once.
+    void setTrafficLog(traffic::TrafficLog& log);
+    TrafficView* trafficView() const { return m_trafficView; }
+    ClientsView* clientsView() const { return m_clientsView; }
+    // Names and colours of the endpoint's clients (kept per workspace: setWorkspace).
+    ClientDirectory* clientDirectory() const { return m_clientDirectory; }
+    // Shows that request in the Traffic tab. False when it is no longer in the log.
+    bool showRequest(std::uint64_t cursor);
+    // Selects the message in its queue and shows its timeline (also when it is gone).
+    void showMessage(const QString& queue, const QString& messageId);
 
     // Writes the window layout and settings to QSettings (also done on close).
     void saveSettings() const;
@@ -166,6 +187,10 @@ private:
     GroupsView* m_groups = nullptr;
     ThroughputChartView* m_charts = nullptr;
     EventLogView* m_eventLog = nullptr;
+    ClientDirectory* m_clientDirectory = nullptr;
+    ReceiptHolders* m_receiptHolders = nullptr;
+    TrafficView* m_trafficView = nullptr;
+    ClientsView* m_clientsView = nullptr;
     QLabel* m_waitLabel = nullptr;
     QProgressBar* m_waitProgress = nullptr;
     QToolBar* m_timeToolBar = nullptr;

@@ -109,6 +109,7 @@ std::uint32_t BrokerState::storeMessage(Queue& q, NewMessage&& n, Millis now)
     m.retentionBase = n.retentionBase;
     m.receiveCount = n.receiveCount;
     m.firstReceivedAt = n.firstReceivedAt;
+    m.sender = n.sender;
     m.body = std::move(n.body);
     if (!n.attributes.empty())
         m.attributes = std::make_unique<MessageAttributes>(std::move(n.attributes));

@@ -96,6 +96,7 @@ bool BrokerState::moveOneByTask(MoveTask& task, Millis at)
     n.sentAt = at;
     n.retentionBase = at;
     n.deliverAt = at;
+    n.sender = m.sender; // moved, not sent again: the message is still its sender's
 
     if (wantEvents()) {
         Event e = messageEvent(EventKind::MovedByTask, *source, slot, m, at, task.origin);

@@ -166,6 +166,7 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     n.deliverAt = now;
     n.receiveCount = m.receiveCount;
     n.firstReceivedAt = m.firstReceivedAt;
+    n.sender = m.sender;
     const std::uint16_t lastReceiveOrigin = m.lastReceiveOrigin;
 
     ++q.counters.movedToDeadLetter;
@@ -224,7 +225,7 @@ ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& 
     if (want("ApproximateReceiveCount"))
         out.systemAttributes["ApproximateReceiveCount"] = std::to_string(m.receiveCount);
     if (want("SenderId"))
-        out.systemAttributes["SenderId"] = options.accountId;
+        out.systemAttributes["SenderId"] = m.sender != 0 ? senderName(m.sender) : options.accountId;
     if (want("SentTimestamp"))
         out.systemAttributes["SentTimestamp"] = std::to_string(m.sentAt);
     if (m.extras) {

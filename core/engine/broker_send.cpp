@@ -143,6 +143,7 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     n.sentAt = now;
     n.retentionBase = now;
     n.deliverAt = now + r.delaySeconds.value_or(q.config.delaySeconds) * kSecond;
+    n.sender = internSender(r.senderId);
     const std::uint64_t sequence = q.nextSequence;
     const std::uint32_t slot = storeMessage(q, std::move(n), now);
     const Message& m = q.store.at(slot);

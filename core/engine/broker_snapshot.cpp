@@ -43,6 +43,7 @@ MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slo
     r.visibilityChanges = m.visibilityChanges;
     r.lastReceiveOrigin = s.originName(m.lastReceiveOrigin);
     r.returnCause = m.returnCause;
+    r.senderId = s.senderName(m.sender);
     return r;
 }
 
@@ -210,7 +211,8 @@ Status Broker::restoreQueue(const QueueRecord& r)
         record.expiresAt = a.expiresAt;
         for (const auto& item : a.items)
             record.items.push_back({item.slot, item.sequence, item.receiveCount, item.visibleAt,
-                                    item.visibilityChanges, item.receipt});
+                                    static_cast<std::uint16_t>(item.visibilityChanges),
+                                    item.receipt});
         q->attempts[a.attemptId] = std::move(record);
         q->attemptExpiry.emplace_back(a.expiresAt, a.attemptId);
     }
@@ -245,7 +247,8 @@ Status Broker::restoreMessage(std::string_view queue, MessageRecord r)
     m.firstReceivedAt = r.firstReceivedAt;
     m.receiveCount = r.receiveCount;
     m.receiptNonce = r.receiptNonce;
-    m.visibilityChanges = r.visibilityChanges;
+    m.visibilityChanges = static_cast<std::uint16_t>(r.visibilityChanges);
+    m.sender = s.internSender(r.senderId);
     m.lastReceiveOrigin = s.internOrigin(r.lastReceiveOrigin);
     m.returnCause = r.returnCause;
     m.body = std::move(r.body);

@@ -101,17 +101,17 @@ std::string BrokerState::arnFor(std::string_view name) const
     return "arn:aws:sqs:" + options.region + ":" + options.accountId + ":" + std::string(name);
 }
 
-std::uint16_t BrokerState::internOrigin(const Origin& origin)
+std::uint16_t StringTable::intern(const std::string& text)
 {
-    if (origin.empty())
+    if (text.empty())
         return 0;
-    if (auto it = originIndex.find(origin); it != originIndex.end())
+    if (auto it = m_index.find(text); it != m_index.end())
         return it->second;
-    if (origins.size() > 0xffff)
+    if (m_names.size() > 0xffff)
         return 0;
-    const auto index = static_cast<std::uint16_t>(origins.size());
-    origins.push_back(origin);
-    originIndex.emplace(origin, index);
+    const auto index = static_cast<std::uint16_t>(m_names.size());
+    m_names.push_back(text);
+    m_index.emplace(text, index);
     return index;
 }
 

@@ -30,6 +30,18 @@ private:
     std::uint64_t m_state;
 };
 
+// Strings numbered from 1 in the order first seen, so a message can name one in 2 bytes; 0 is the
+// empty string, and every string once 0xffff are taken.
+class StringTable {
+public:
+    std::uint16_t intern(const std::string& text);
+    const std::string& name(std::uint16_t index) const { return m_names[index]; }
+
+private:
+    std::vector<std::string> m_names{std::string()};
+    std::unordered_map<std::string, std::uint16_t> m_index;
+};
+
 // Which message attributes a receive returns.
 struct AttributeFilter {
     bool all = false;
@@ -100,12 +112,15 @@ public:
 
     std::vector<MoveTask> tasks; // oldest first
 
-    // Origins of receives, interned so a message keeps a 2-byte index (Message::lastReceiveOrigin).
-    // Index 0 is the empty origin; once the table is full, new origins are recorded as 0.
-    std::vector<std::string> origins{std::string()};
-    std::unordered_map<std::string, std::uint16_t> originIndex;
-    std::uint16_t internOrigin(const Origin& origin);
-    const std::string& originName(std::uint16_t index) const { return origins[index]; }
+    // Origins of receives and senders of messages, interned so a message keeps a 2-byte index
+    // (Message::lastReceiveOrigin, Message::sender). Index 0 is the empty string; once a table is
+    // full, new strings are recorded as 0.
+    StringTable origins;
+    StringTable senders;
+    std::uint16_t internOrigin(const Origin& origin) { return origins.intern(origin); }
+    const std::string& originName(std::uint16_t index) const { return origins.name(index); }
+    std::uint16_t internSender(const std::string& senderId) { return senders.intern(senderId); }
+    const std::string& senderName(std::uint16_t index) const { return senders.name(index); }
 
     // ---- call bookkeeping ----
     int depth = 0;
@@ -140,6 +155,7 @@ public:
         Millis deliverAt = 0; // standard/OCI; FIFO derives delay from the queue
         std::uint32_t receiveCount = 0;
         Millis firstReceivedAt = 0;
+        std::uint16_t sender = 0; // senders index
     };
     std::uint32_t storeMessage(Queue& q, NewMessage&& message, Millis now);
     // Puts a message that already sits in `slot` into its channel or group, heaps and counters.

@@ -40,8 +40,12 @@ struct Message {
     std::uint16_t lastReceiveOrigin = 0;         // BrokerState::origins index of the last receive
     std::uint32_t next = kNoSlot;                // FIFO group order, or the free list
     std::uint32_t prev = kNoSlot;
-    std::uint32_t receiptNonce = 0;      // of the current receipt, so it can be shown again
-    std::uint32_t visibilityChanges = 0; // ChangeMessageVisibility calls (attempt-id replay check)
+    std::uint32_t receiptNonce = 0; // of the current receipt, so it can be shown again
+    // ChangeMessageVisibility calls, modulo 2^16: the attempt-id replay check only asks whether
+    // the count changed since the attempt. Half of what was a 32-bit count holds `sender`, so a
+    // message stays the same size.
+    std::uint16_t visibilityChanges = 0;
+    std::uint16_t sender = 0; // BrokerState::senders index of its SenderId (0: the account id)
     void* bucket = nullptr;
     std::string body;
     std::unique_ptr<MessageAttributes> attributes; // null when none

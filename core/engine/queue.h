@@ -104,7 +104,7 @@ struct AttemptRecord {
         std::uint64_t sequence;
         std::uint32_t receiveCount;
         Millis visibleAt;
-        std::uint32_t visibilityChanges;
+        std::uint16_t visibilityChanges; // Message::visibilityChanges at the attempt
         std::string receipt;
     };
     Millis expiresAt = 0;

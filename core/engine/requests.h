@@ -59,6 +59,9 @@ struct SendMessageRequest {
     std::optional<std::string> groupId{};
     std::optional<std::string> channelId{}; // OCI
     Origin origin{};
+    // Who sent it, for the SenderId attribute: the access key id of the request's SigV4
+    // credential scope; empty when the request carried none (SenderId is then the account id).
+    std::string senderId{};
 };
 
 // Digests are not part of the result: whoever puts them on the wire computes them from the bytes
@@ -73,7 +76,7 @@ struct SendResult {
 
 struct BatchSendEntry {
     std::string id{};
-    SendMessageRequest message{}; // its `queue` and `origin` are ignored
+    SendMessageRequest message{}; // its `queue` and `origin` are ignored, its `senderId` is not
 };
 
 template <class T>

@@ -39,9 +39,11 @@ struct MessageRecord {
     std::uint32_t receiptNonce = 0;
     std::uint32_t visibilityChanges = 0;
     // For the explanations (explain.h): who made the last receive, and how an available message
-    // became visible again. The workspace store does not persist these yet (they restore empty).
+    // became visible again.
     Origin lastReceiveOrigin{};
     ReturnCause returnCause = ReturnCause::None;
+    // The sender's access key id (SendMessageRequest::senderId); empty: SenderId is the account id.
+    std::string senderId{};
 };
 
 struct DeduplicationRecord {

@@ -1,5 +1,6 @@
 // Message-level SQS actions (spec §4): send, receive (possibly waiting), delete and visibility,
 // single and batched, with the MD5 digests of §2.6 computed from the bytes we hold.
+#include "protocol/access_key.h"
 #include "protocol/error_mapping.h"
 #include "protocol/sqs_actions.h"
 
@@ -34,6 +35,12 @@ engine::Result<engine::SendMessageRequest> sendRequestFrom(const SqsRequest& req
     message.deduplicationId = request.string("MessageDeduplicationId");
     message.groupId = request.string("MessageGroupId");
     return message;
+}
+
+// Who sends what this request sends (SenderId): its SigV4 access key id, empty when unsigned.
+std::string senderOf(const SqsContext& context)
+{
+    return accessKeyId(context.http).toStdString();
 }
 
 // SendMessage's output, also a SendMessageBatch success entry: digests of what was sent, the
@@ -166,6 +173,7 @@ ActionResult sendMessage(SqsContext& context, const SqsRequest& request)
         return message.error();
     message->queue = *queue;
     message->origin = context.origin;
+    message->senderId = senderOf(context);
     auto sent = context.broker.sendMessage(*message);
     if (!sent)
         return sent.error();
@@ -177,11 +185,13 @@ ActionResult sendMessageBatch(SqsContext& context, const SqsRequest& request)
     auto queue = resolveQueue(context, request);
     if (!queue)
         return queue.error();
+    const std::string sender = senderOf(context);
     std::vector<engine::BatchSendEntry> entries;
     for (const SqsRequest& item : request.entries("Entries")) {
         auto message = sendRequestFrom(item);
         if (!message)
             return message.error();
+        message->senderId = sender;
         entries.push_back({item.string("Id").value_or(std::string()), std::move(*message)});
     }
     auto result = context.broker.sendMessageBatch(*queue, entries, context.origin);

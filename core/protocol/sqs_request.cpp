@@ -64,6 +64,12 @@ const Members* SqsRequest::find(std::string_view key) const
     return &*it;
 }
 
+const SqsRequest::Members& SqsRequest::members() const
+{
+    static const Members kNone;
+    return m_members ? *m_members : kNone;
+}
+
 bool SqsRequest::has(std::string_view key) const
 {
     return find(key) != nullptr;

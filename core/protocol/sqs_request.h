@@ -33,6 +33,8 @@ public:
 
     const QString& action() const { return m_action; }
     bool has(std::string_view key) const;
+    // Every input member (an object; null for none), for code that shows the request whole.
+    const Members& members() const;
 
     // A scalar as text (a JSON number or boolean in its JSON spelling); nullopt when absent or
     // null, or when the member is an object or array.

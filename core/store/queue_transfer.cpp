@@ -106,6 +106,8 @@ engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportReq
                 j["deduplicationId"] = m.deduplicationId;
             if (!m.channelId.empty())
                 j["channelId"] = m.channelId;
+            if (!m.senderId.empty())
+                j["senderId"] = m.senderId;
             out += (first ? "  " : ",\n  ") + dump(j);
             first = false;
         });
@@ -230,6 +232,11 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
                 if (!m[field].is_string())
                     return refuse(where + "\"" + field + "\" must be a string");
                 *target = m[field].get<std::string>();
+            }
+            if (m.contains("senderId")) {
+                if (!m["senderId"].is_string())
+                    return refuse(where + "\"senderId\" must be a string");
+                e.request.senderId = m["senderId"].get<std::string>();
             }
             if (request.regenerateIds && e.request.deduplicationId)
                 e.request.deduplicationId = "import-" + std::to_string(++serial);

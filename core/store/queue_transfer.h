@@ -12,13 +12,15 @@
 namespace inflight::store {
 
 // JSON export and import of queues: definitions (kind, attributes, tags) and messages (body,
-// attributes, AWSTraceHeader, FIFO group and deduplication ids, OCI channel). One message per line,
+// attributes, AWSTraceHeader, FIFO group and deduplication ids, OCI channel, the sender's access
+// key id that SenderId shows). One message per line,
 // so an import error can name the line. Format:
 //   {"format": "inflight-queues", "version": 1, "queues": [
 //     {"name": "...", "kind": "standard|fifo|oci", "attributes": {...}, "tags": {...},
 //      "messages": [
 //        {"messageId": "...", "body": "...", "attributes": {"n": {"DataType": "String",
-//         "StringValue": "v"}}, "groupId": "...", "deduplicationId": "...", ...},
+//         "StringValue": "v"}}, "groupId": "...", "deduplicationId": "...",
+//         "senderId": "AKID...", ...},
 //        ...]}]}
 // Binary attribute values are base64 ("BinaryValue").
 

@@ -91,6 +91,9 @@ CREATE TABLE receive_attempts (
     PRIMARY KEY (queue_id, attempt_id)
 ) WITHOUT ROWID;
 )sql"},
+    Migration{2, "messages: the sender's access key id (SenderId)", R"sql(
+ALTER TABLE messages ADD COLUMN sender_id TEXT; -- NULL: none (SenderId is the account id)
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

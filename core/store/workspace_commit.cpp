@@ -140,6 +140,7 @@ int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRec
     optionalText(9, m.deduplicationId);
     optionalText(10, m.channelId);
     optionalText(11, m.deadLetterSourceArn);
+    optionalText(21, m.senderId);
     s.bind(12, stateColumn(m.state))
         .bind(13, m.sentAt)
         .bind(14, m.retentionBase)

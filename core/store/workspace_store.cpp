@@ -223,8 +223,8 @@ std::optional<StoreError> WorkspaceStore::prepareStatements()
          "INSERT OR REPLACE INTO messages (key, slot, id_high, id_low, body, attributes, "
          "system_attributes, group_id, deduplication_id, channel_id, dead_letter_source_arn, "
          "state, sent_at, retention_base, deadline, received_at, first_received_at, "
-         "receive_count, receipt_nonce, visibility_changes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-         "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"},
+         "receive_count, receipt_nonce, visibility_changes, sender_id) VALUES (?1, ?2, ?3, ?4, "
+         "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"},
         {&m_updateMessage,
          "UPDATE messages SET state = ?2, deadline = ?3, received_at = ?4, first_received_at = ?5, "
          "receive_count = ?6, receipt_nonce = ?7, visibility_changes = ?8, retention_base = ?9 "
@@ -412,7 +412,7 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         "SELECT key, slot, id_high, id_low, body, attributes, system_attributes, group_id, "
         "deduplication_id, channel_id, dead_letter_source_arn, state, sent_at, retention_base, "
         "deadline, received_at, first_received_at, receive_count, receipt_nonce, "
-        "visibility_changes FROM messages ORDER BY key");
+        "visibility_changes, sender_id FROM messages ORDER BY key");
     std::uint32_t currentQueue = 0;
     const std::string* currentName = nullptr;
     while ((rc = messages.step()) == SQLITE_ROW) {
@@ -452,6 +452,7 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         m.receiveCount = static_cast<std::uint32_t>(messages.int64(17));
         m.receiptNonce = static_cast<std::uint32_t>(messages.int64(18));
         m.visibilityChanges = static_cast<std::uint32_t>(messages.int64(19));
+        m.senderId = messages.string(20); // NULL reads as ""
         if (auto s = broker.restoreMessage(*currentName, std::move(m)); !s)
             return invalid("a message of " + *currentName + " (" + engine::describe(s.error())
                            + ")");

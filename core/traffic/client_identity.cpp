@@ -1,6 +1,6 @@
 #include "traffic/client_identity.h"
 
-#include <QUrl>
+#include "protocol/access_key.h"
 
 #include <array>
 
@@ -48,25 +48,7 @@ QString hostOf(const QString& address)
 
 QString accessKeyId(const QByteArray& authorization, const QByteArray& query)
 {
-    static const QByteArray kCredential = QByteArrayLiteral("Credential=");
-    if (!authorization.isEmpty()) {
-        const qsizetype at = authorization.indexOf(kCredential);
-        if (at < 0)
-            return {};
-        const qsizetype from = at + kCredential.size();
-        const qsizetype slash = authorization.indexOf('/', from);
-        const qsizetype end = slash < 0 ? authorization.indexOf(',', from) : slash;
-        return QString::fromUtf8(authorization.mid(from, end < 0 ? -1 : end - from)).trimmed();
-    }
-    static const QByteArray kPresigned = QByteArrayLiteral("x-amz-credential=");
-    for (const QByteArray& pair : query.split('&')) {
-        if (pair.size() > kPresigned.size()
-            && pair.left(kPresigned.size()).toLower() == kPresigned) {
-            const QString scope = QUrl::fromPercentEncoding(pair.mid(kPresigned.size()));
-            return scope.left(scope.indexOf(QLatin1Char('/')));
-        }
-    }
-    return {};
+    return QString::fromUtf8(protocol::accessKeyId(authorization, query));
 }
 
 SdkName parseUserAgent(const QByteArray& userAgent)

@@ -7,9 +7,10 @@
 
 namespace inflight::traffic {
 
-// The access key id of a SigV4 request: from `Authorization: AWS4-HMAC-SHA256
-// Credential=AKID/date/region/service/aws4_request, …` or a presigned URL's `X-Amz-Credential`
-// (percent-encoded). Empty when the request carries neither.
+// The access key id of a SigV4 request, as protocol::accessKeyId (protocol/access_key.h) reads
+// it: from `Authorization: AWS4-HMAC-SHA256 Credential=AKID/date/region/service/aws4_request, …`
+// or a presigned URL's `X-Amz-Credential` (percent-encoded). Empty when the request carries
+// neither.
 QString accessKeyId(const QByteArray& authorization, const QByteArray& query);
 
 // The SDK of a User-Agent and its version: the first product token Inflight knows, in the order of

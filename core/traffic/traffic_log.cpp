@@ -8,6 +8,17 @@ TrafficLog::TrafficLog(TrafficLimits limits) : m_limits(limits)
 {
 }
 
+std::uint64_t TrafficLog::addListener(Listener listener)
+{
+    m_listeners.emplace_back(m_nextListener, std::move(listener));
+    return m_nextListener++;
+}
+
+void TrafficLog::removeListener(std::uint64_t id)
+{
+    std::erase_if(m_listeners, [id](const auto& entry) { return entry.first == id; });
+}
+
 bool TrafficLog::cap(QByteArray& body, qsizetype maxBytes)
 {
     if (body.size() <= maxBytes)
@@ -52,7 +63,7 @@ std::uint64_t TrafficLog::add(TrafficRecord record)
         m_firstCursor = m_nextCursor;
         ++m_dropped;
         m_clients.record(record, nullptr);
-        for (const Listener& listener : m_listeners)
+        for (const auto& [id, listener] : m_listeners)
             listener(record, true);
         return record.cursor;
     }
@@ -61,7 +72,7 @@ std::uint64_t TrafficLog::add(TrafficRecord record)
     m_bodyBytes += record.bodyBytes();
     m_clients.record(record, nullptr);
     m_records.push_back(std::move(record));
-    for (const Listener& listener : m_listeners)
+    for (const auto& [id, listener] : m_listeners)
         listener(m_records.back(), true);
     return m_records.back().cursor;
 }
@@ -74,7 +85,7 @@ bool TrafficLog::complete(std::uint64_t cursor, TrafficRecord record)
         TrafficRecord waiting = record;
         waiting.waiting = true;
         m_clients.record(record, &waiting);
-        for (const Listener& listener : m_listeners)
+        for (const auto& [id, listener] : m_listeners)
             listener(record, false);
         return false;
     }
@@ -87,7 +98,7 @@ bool TrafficLog::complete(std::uint64_t cursor, TrafficRecord record)
     }
     m_bodyBytes += record.bodyBytes() - stored.bodyBytes();
     stored = std::move(record);
-    for (const Listener& listener : m_listeners)
+    for (const auto& [id, listener] : m_listeners)
         listener(stored, false);
     return true;
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace inflight::traffic {
@@ -61,9 +62,10 @@ public:
     qsizetype bodyBytes() const { return m_bodyBytes; }
     const ClientRegistry& clients() const { return m_clients; }
 
-    // Called for every add() and complete(), on this thread. Returns nothing to remove it by: the
-    // listeners live as long as the log (the window's view, the --traffic-log file).
-    void addListener(Listener listener) { m_listeners.push_back(std::move(listener)); }
+    // Called for every add() and complete(), on this thread, in the order they were added.
+    // Returns the id that removes it (the window's view goes before the log does).
+    std::uint64_t addListener(Listener listener);
+    void removeListener(std::uint64_t id);
 
     // Cuts `body` to the per-request cap; true when it was cut.
     static bool cap(QByteArray& body, qsizetype maxBytes);
@@ -79,7 +81,8 @@ private:
     std::uint64_t m_dropped = 0;
     qsizetype m_bodyBytes = 0;
     ClientRegistry m_clients;
-    std::vector<Listener> m_listeners;
+    std::vector<std::pair<std::uint64_t, Listener>> m_listeners;
+    std::uint64_t m_nextListener = 1;
 };
 
 } // namespace inflight::traffic

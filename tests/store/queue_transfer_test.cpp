@@ -49,6 +49,28 @@ TEST(QueueTransferTest, exportThenImportKeepsBodiesAttributesGroupsAndDedupIds)
     EXPECT_EQ(target.queueStats("f.fifo")->available, 4);
 }
 
+TEST(QueueTransferTest, theSenderIdGoesWithTheMessage)
+{
+    ManualClock clock;
+    Broker source(clock);
+    ASSERT_TRUE(source.createQueue({.name = "q"}).ok());
+    SendMessageRequest r{.queue = "q", .body = std::string("signed")};
+    r.senderId = "AKIDPRODUCER";
+    ASSERT_TRUE(source.sendMessage(r).ok());
+    ASSERT_TRUE(source.sendMessage({.queue = "q", .body = std::string("unsigned")}).ok());
+    auto text = exportQueues(source, {});
+    ASSERT_TRUE(text.ok());
+    EXPECT_NE(text->find(R"("senderId":"AKIDPRODUCER")"), std::string::npos) << *text;
+
+    Broker target(clock);
+    ASSERT_TRUE(importQueues(target, *text, {}).ok);
+    auto received = target.receiveMessage(
+        {.queue = "q", .maxMessages = 10, .systemAttributeNames = {"SenderId"}});
+    ASSERT_EQ(received->messages.size(), 2u);
+    EXPECT_EQ(received->messages[0].systemAttributes.at("SenderId"), "AKIDPRODUCER");
+    EXPECT_EQ(received->messages[1].systemAttributes.at("SenderId"), "000000000000");
+}
+
 TEST(QueueTransferTest, badJsonSaysWhichLineIsWrongAndImportsNothing)
 {
     ManualClock clock;

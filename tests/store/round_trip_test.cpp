@@ -4,6 +4,7 @@
 // the counters. The store is fed only by the event stream (one commit per engine call here).
 #include "store_fixture.h"
 
+#include <array>
 #include <random>
 
 using namespace inflight::engine;
@@ -137,6 +138,38 @@ TEST_F(RoundTripTest, everyStateAndAttributeSurvivesCloseAndReopen)
     EXPECT_EQ(tasks->at(0).status, MoveTaskStatus::Running);
 }
 
+TEST_F(RoundTripTest, theSenderIdOfEveryMessageSurvives)
+{
+    ASSERT_TRUE(b().createQueue({.name = "dlq"}).ok());
+    ASSERT_TRUE(
+        b().createQueue({.name = "q", .attributes = {{"RedrivePolicy", redrive(b(), "dlq", 1)}}})
+            .ok());
+    SendMessageRequest signedSend{.queue = "q", .body = std::string("signed")};
+    signedSend.senderId = "AKIDPRODUCER";
+    ASSERT_TRUE(b().sendMessage(signedSend).ok());
+    ASSERT_TRUE(b().sendMessage({.queue = "q", .body = std::string("unsigned")}).ok());
+    signedSend.body = "poison";
+    ASSERT_TRUE(b().sendMessage(signedSend).ok());
+    commit();
+    // "poison" goes to the DLQ on its second receive, keeping its sender.
+    ReceiveRequest all{.queue = "q", .maxMessages = 10, .visibilityTimeout = 0};
+    ASSERT_EQ(b().receiveMessage(all)->messages.size(), 3u);
+    commit();
+    ASSERT_EQ(b().receiveMessage({.queue = "q", .maxMessages = 10})->messages.size(), 0u);
+    commit();
+    ASSERT_EQ(b().queueStats("dlq")->available, 3);
+
+    auto old = reopen();
+    expectSameBroker(*old, b());
+    auto received = b().receiveMessage(
+        {.queue = "dlq", .maxMessages = 10, .systemAttributeNames = {"SenderId"}});
+    ASSERT_EQ(received->messages.size(), 3u);
+    std::vector<std::string> senders;
+    for (const auto& m : received->messages)
+        senders.push_back(m.systemAttributes.at("SenderId"));
+    EXPECT_EQ(senders, (std::vector<std::string>{"AKIDPRODUCER", "000000000000", "AKIDPRODUCER"}));
+}
+
 TEST_F(RoundTripTest, visibilityThatRanOutWhileClosedIsAvailableAfterReopen)
 {
     ASSERT_TRUE(b().createQueue({.name = "q"}).ok());
@@ -212,6 +245,7 @@ TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
         case 0:
         case 1: {
             SendMessageRequest r{.queue = queue, .body = "m" + std::to_string(random() % 50)};
+            r.senderId = std::array{"", "AKIDA", "AKIDB"}[random() % 3];
             if (queue == "f.fifo")
                 r.groupId = "g" + std::to_string(random() % 4);
             else if (random() % 4 == 0)

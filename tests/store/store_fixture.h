@@ -103,6 +103,7 @@ inline void expectSameMessageRecords(engine::Broker& a, engine::Broker& b, const
         EXPECT_EQ(x.receiveCount, y.receiveCount);
         EXPECT_EQ(x.receiptNonce, y.receiptNonce);
         EXPECT_EQ(x.visibilityChanges, y.visibilityChanges);
+        EXPECT_EQ(x.senderId, y.senderId);
     }
 }
 

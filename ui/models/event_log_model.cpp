@@ -1,5 +1,7 @@
 #include "ui/models/event_log_model.h"
 
+#include "ui/models/client_directory.h"
+
 #include "session/session.h"
 
 #include <algorithm>
@@ -83,7 +85,7 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
             return QString::fromLatin1(e.receipt.right(
                 kShortIdLength)); // receipts share a prefix; the end tells them apart
         case DetailColumn: return describeEvent(e);
-        case OriginColumn: return originText(e);
+        case OriginColumn: return originLabel(m_clients, e.origin);
         }
         break;
     case Qt::UserRole:
@@ -97,6 +99,8 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
         case OriginColumn: return e.origin;
         }
         break;
+    case Qt::DecorationRole:
+        return column == OriginColumn ? originSwatch(m_clients, e.origin) : QVariant();
     case Qt::ToolTipRole:
         switch (column) {
         case TimeColumn: return QString::number(e.time);
@@ -113,6 +117,16 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const
     default: break;
     }
     return {};
+}
+
+void EventLogModel::setClients(const ClientDirectory* clients)
+{
+    m_clients = clients;
+    if (clients)
+        connect(clients, &ClientDirectory::changed, this, [this] {
+            if (rowCount() > 0)
+                Q_EMIT dataChanged(index(0, OriginColumn), index(rowCount() - 1, OriginColumn));
+        });
 }
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const

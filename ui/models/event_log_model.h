@@ -16,6 +16,8 @@ class Session;
 
 namespace inflight::ui {
 
+class ClientDirectory;
+
 // Every event of every queue, oldest first, appended live: one beginInsertRows per event batch.
 // Holds at most capacity() rows; past that the oldest go, in blocks of a tenth of the capacity so
 // that a busy session does not remove rows on every batch.
@@ -59,6 +61,9 @@ public:
 
     const EventRecord& record(int row) const { return m_entries[static_cast<std::size_t>(row)]; }
 
+    // Origins read as their clients' names, with their colours (null: as they are).
+    void setClients(const ClientDirectory* clients);
+
 private:
     void onEvents(const std::vector<engine::Event>& events);
     void dropOldest(int rows);
@@ -66,6 +71,7 @@ private:
     std::deque<EventRecord> m_entries;
     int m_capacity = kDefaultCapacity;
     StringPool m_strings;
+    const ClientDirectory* m_clients = nullptr;
 };
 
 // Filters an EventLogModel (its only source) by queue name (empty: every queue), by kind and by

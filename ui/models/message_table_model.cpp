@@ -1,7 +1,10 @@
 #include "ui/models/message_table_model.h"
 
+#include "engine/explain.h"
 #include "session/session.h"
+#include "ui/models/client_directory.h"
 #include "ui/models/model_text.h"
+#include "ui/models/receipt_holders.h"
 #include "ui/models/row_runs.h"
 
 #include <algorithm>
@@ -25,6 +28,9 @@ MessageTableModel::MessageTableModel(session::Session& session, QObject* parent)
 {
     connect(&m_session, &session::Session::eventsReady, this, &MessageTableModel::onEvents);
     connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.now()); });
+    m_blockedTimer.setSingleShot(true);
+    m_blockedTimer.setInterval(250);
+    connect(&m_blockedTimer, &QTimer::timeout, this, &MessageTableModel::updateBlocked);
 }
 
 MessageTableModel::~MessageTableModel() = default;
@@ -37,7 +43,11 @@ void MessageTableModel::setQueue(const QString& queue)
     m_rows.clear();
     m_timedRows = 0;
     m_now = m_session.now();
+    m_blocked.clear();
+    m_fifo = false;
     if (!m_queueName.empty()) {
+        if (auto queue = m_session.broker().queueView(m_queueName))
+            m_fifo = queue->kind == engine::QueueKind::Fifo;
         // In slices: a million messages never exist twice over (views and rows) at once, and the
         // slice's memory is reused, which keeps reopening a large workspace fast.
         constexpr std::size_t kSlice = 65'536;
@@ -60,6 +70,41 @@ void MessageTableModel::setQueue(const QString& queue)
         }
     }
     endResetModel();
+    updateBlocked();
+}
+
+void MessageTableModel::setReceiptHolders(const ReceiptHolders* holders,
+                                          const ClientDirectory* clients)
+{
+    m_holders = holders;
+    m_clients = clients;
+    const auto repaint = [this] {
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, StateColumn), index(rowCount() - 1, StateColumn),
+                               {Qt::DecorationRole, Qt::ToolTipRole});
+    };
+    if (clients)
+        connect(clients, &ClientDirectory::changed, this, repaint);
+}
+
+void MessageTableModel::updateBlocked()
+{
+    m_blockedTimer.stop();
+    const bool had = !m_blocked.empty();
+    m_blocked.clear();
+    if (m_fifo) {
+        if (auto blocked = m_session.broker().blockedMessages(m_queueName))
+            for (const engine::BlockedMessage& b : *blocked)
+                m_blocked.emplace(b.key.sequence, toQString(b.text));
+    }
+    if ((had || !m_blocked.empty()) && rowCount() > 0)
+        Q_EMIT dataChanged(index(0, StateColumn), index(rowCount() - 1, StateColumn));
+}
+
+bool MessageTableModel::isBlocked(int row) const
+{
+    const Row& r = this->row(row);
+    return r.state == engine::MessageState::Available && m_blocked.count(r.key.sequence) > 0;
 }
 
 void MessageTableModel::refresh()
@@ -202,6 +247,8 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
         }
     }
     m_now = m_session.now();
+    if (m_fifo && !m_blockedTimer.isActive())
+        m_blockedTimer.start();
     if (deleted) {
         clearRows();
         return;
@@ -413,7 +460,10 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case StateColumn: return messageStateLabel(r.state);
+        case StateColumn:
+            if (r.state == engine::MessageState::Available && m_blocked.count(r.key.sequence))
+                return tr("Blocked");
+            return messageStateLabel(r.state);
         case VisibilityColumn: return visibilityText(r);
         case MessageIdColumn: return shortId(r.messageId);
         case BodyColumn: return r.bodyPreview;
@@ -439,8 +489,25 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
         case DeduplicationColumn: return r.deduplicationId;
         }
         break;
+    case Qt::DecorationRole:
+        if (column == StateColumn && m_holders && r.state == engine::MessageState::InFlight)
+            return originSwatch(m_clients, m_holders->holder(m_queueName, r.key.sequence));
+        return {};
     case Qt::ToolTipRole:
         switch (column) {
+        case StateColumn: {
+            if (const auto it = m_blocked.find(r.key.sequence);
+                it != m_blocked.end() && r.state == engine::MessageState::Available)
+                return it->second;
+            if (m_holders && r.state == engine::MessageState::InFlight) {
+                const QString holder = m_holders->holder(m_queueName, r.key.sequence);
+                if (!holder.isEmpty())
+                    return tr("In flight: receive #%1 by %2")
+                        .arg(r.receiveCount)
+                        .arg(originLabel(m_clients, holder));
+            }
+            return {};
+        }
         case VisibilityColumn:
             if (r.state == engine::MessageState::InFlight)
                 return tr("Visible again at %1").arg(formatEngineTime(r.deadline));
@@ -467,6 +534,8 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
     case DlqNextRole: return r.movesToDeadLetterOnNextReceive;
     case DeadlineRole: return static_cast<qlonglong>(r.deadline);
     case SequenceRole: return static_cast<qulonglong>(r.key.sequence);
+    case BlockedRole:
+        return r.state == engine::MessageState::Available && m_blocked.count(r.key.sequence) > 0;
     default: break;
     }
     return {};

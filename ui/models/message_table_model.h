@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace inflight::session {
@@ -17,6 +18,9 @@ class Session;
 }
 
 namespace inflight::ui {
+
+class ClientDirectory;
+class ReceiptHolders;
 
 // The messages of one queue, browsed by peek only: looking never changes a message. Rows are in
 // the engine's sequence order (oldest first) and hold absolute deadlines, never "time left"; the
@@ -49,6 +53,7 @@ public:
         DlqNextRole,   // the next receive moves it to the dead-letter queue
         DeadlineRole,  // visible-at (in flight) or deliver-at (delayed), epoch ms; 0 if none
         SequenceRole,  // the engine's sequence in this queue (qulonglong)
+        BlockedRole,   // FIFO: available but behind its group's in-flight or delayed head (bool)
     };
 
     // What a row keeps: what is shown, the key and the deadlines (no attributes: 100k rows fit).
@@ -87,6 +92,14 @@ public:
     const Row& row(int row) const { return *m_rows[static_cast<std::size_t>(row)]; }
     QString messageId(int row) const { return this->row(row).messageId; }
     engine::MessageKey messageKey(int row) const { return this->row(row).key; }
+    // Marks each in-flight row with the colour of the client holding its receipt (State column).
+    // Both must outlive the model; null: no marks.
+    void setReceiptHolders(const ReceiptHolders* holders, const ClientDirectory* clients);
+    // FIFO: the available messages behind an in-flight or delayed group head, re-read at most
+    // four times a second while events come; "Blocked" in the State column with the head named.
+    void updateBlocked();
+    bool isBlocked(int row) const;
+
     // -1 if not shown. O(log n).
     int rowOfKey(engine::MessageKey key) const;
     // -1 if not shown. O(n).
@@ -126,6 +139,11 @@ private:
     engine::Millis m_now = 0;
     int m_timedRows = 0;
     QTimer m_tick;
+    const ReceiptHolders* m_holders = nullptr;
+    const ClientDirectory* m_clients = nullptr;
+    bool m_fifo = false;
+    std::unordered_map<std::uint64_t, QString> m_blocked; // sequence → why
+    QTimer m_blockedTimer;
 };
 
 } // namespace inflight::ui

@@ -1,6 +1,10 @@
 #include "ui/models/timeline_model.h"
 
+#include "ui/models/client_directory.h"
+
 #include "ui/models/message_history.h"
+
+#include <QColor>
 
 namespace inflight::ui {
 
@@ -95,10 +99,18 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
                 kShortIdLength)); // receipts share a prefix; the end tells them apart
         case VisibilityColumn:
             return visibility ? tr("visible at %1").arg(formatEngineTime(e->deadline)) : QString();
-        case OriginColumn: return originText(*e);
-        case DetailColumn: return describeEvent(*e);
+        case OriginColumn: return originLabel(m_clients, e->origin);
+        case DetailColumn: {
+            const QString stale = staleNote(index.row());
+            return stale.isEmpty() ? describeEvent(*e)
+                                   : describeEvent(*e) + QStringLiteral(" · ") + stale;
+        }
         }
         break;
+    case Qt::ForegroundRole:
+        if (column == DetailColumn && !staleNote(index.row()).isEmpty())
+            return QColor(0xc6, 0x28, 0x28);
+        return {};
     case Qt::UserRole:
         switch (column) {
         case TimeColumn: return static_cast<qlonglong>(e->time);
@@ -111,6 +123,8 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
         case DetailColumn: return describeEvent(*e);
         }
         break;
+    case Qt::DecorationRole:
+        return column == OriginColumn ? originSwatch(m_clients, e->origin) : QVariant();
     case Qt::ToolTipRole:
         if (column == ReceiptColumn && !e->receipt.isEmpty())
             return QString::fromLatin1(e->receipt);
@@ -122,6 +136,47 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
     default: break;
     }
     return {};
+}
+
+void TimelineModel::setClients(const ClientDirectory* clients)
+{
+    m_clients = clients;
+    if (clients)
+        connect(clients, &ClientDirectory::changed, this, [this] {
+            if (rowCount() > 0)
+                Q_EMIT dataChanged(index(0, OriginColumn), index(rowCount() - 1, OriginColumn));
+        });
+}
+
+QString TimelineModel::staleNote(int row) const
+{
+    using engine::EventKind;
+    const EventRecord* used = record(row);
+    if (!used || used->receipt.isEmpty()
+        || (used->kind != EventKind::MessageDeleted && used->kind != EventKind::VisibilityChanged
+            && used->kind != EventKind::MessageReleased))
+        return {};
+    // The receive whose receipt it used, and the latest receive before it.
+    std::uint32_t latest = 0;
+    std::uint32_t of = 0;
+    QByteArray latestReceipt;
+    for (int earlier = row - 1; earlier >= 0; --earlier) {
+        const EventRecord* e = record(earlier);
+        if (!e || e->kind != EventKind::MessageReceived)
+            continue;
+        if (latest == 0) {
+            latest = e->receiveCount;
+            latestReceipt = e->receipt;
+        }
+        if (e->receipt == used->receipt) {
+            of = e->receiveCount;
+            break;
+        }
+    }
+    if (latest == 0 || latestReceipt == used->receipt)
+        return {};
+    return of > 0 ? tr("stale receipt: of receive #%1, used after receive #%2").arg(of).arg(latest)
+                  : tr("stale receipt: not of the latest receive (#%1)").arg(latest);
 }
 
 QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -8,6 +8,8 @@
 
 namespace inflight::ui {
 
+class ClientDirectory;
+
 class MessageHistory;
 struct EventRecord;
 
@@ -52,8 +54,14 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    // Origins read as their clients' names, with their colours (null: as they are).
+    void setClients(const ClientDirectory* clients);
+
 private:
     void onHistoryChanged();
+    // "stale receipt: of receive #1, used after receive #2" for a delete, visibility change or
+    // release made with the receipt of an earlier receive; empty otherwise.
+    QString staleNote(int row) const;
     const EventRecord* record(int row) const;
 
     MessageHistory& m_history;
@@ -61,6 +69,7 @@ private:
     QString m_messageId;
     std::uint64_t m_generation = 0;
     int m_rows = 0;
+    const ClientDirectory* m_clients = nullptr;
 };
 
 } // namespace inflight::ui

@@ -1,0 +1,166 @@
+#include "traffic/traffic_commands.h"
+
+#include "protocol/sqs_codec.h"
+
+#include <algorithm>
+#include <array>
+
+namespace inflight::traffic {
+
+namespace {
+
+QByteArray headerOf(const Headers& headers, const char* name)
+{
+    for (const auto& [key, value] : headers)
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
+bool leftToCurl(const QByteArray& name)
+{
+    static const std::array kOwn{"host",           "content-length",    "connection",
+                                 "keep-alive",     "transfer-encoding", "expect",
+                                 "accept-encoding"};
+    for (const char* own : kOwn)
+        if (name.compare(own, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
+}
+
+QString urlOf(const TrafficRecord& record)
+{
+    QString host = QString::fromUtf8(headerOf(record.requestHeaders, "Host"));
+    if (host.isEmpty())
+        host = record.address;
+    QString url = QStringLiteral("http://") + host + QString::fromUtf8(record.path);
+    if (!record.query.isEmpty())
+        url += QLatin1Char('?') + QString::fromUtf8(record.query);
+    return url;
+}
+
+// The region of the SigV4 credential scope (Credential=AKID/DATE/REGION/sqs/aws4_request).
+QString regionOf(const TrafficRecord& record)
+{
+    const QString authorization
+        = QString::fromUtf8(headerOf(record.requestHeaders, "Authorization"));
+    const qsizetype at = authorization.indexOf(QLatin1String("Credential="));
+    if (at < 0)
+        return {};
+    const QStringList scope
+        = authorization.mid(at + 11).section(QLatin1Char(','), 0, 0).split(QLatin1Char('/'));
+    return scope.size() >= 3 ? scope[2].trimmed() : QString();
+}
+
+QString jsonText(const nlohmann::json& value)
+{
+    return QString::fromStdString(
+        value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+bool isScalar(const nlohmann::json& value)
+{
+    return value.is_string() || value.is_number() || value.is_boolean();
+}
+
+QString scalarText(const nlohmann::json& value)
+{
+    return value.is_string() ? QString::fromStdString(value.get_ref<const std::string&>())
+                             : jsonText(value);
+}
+
+} // namespace
+
+QString shellQuote(const QString& text)
+{
+    QString out = text;
+    out.replace(QLatin1Char('\''), QLatin1String("'\\''"));
+    return QLatin1Char('\'') + out + QLatin1Char('\'');
+}
+
+QString cliName(const QString& name)
+{
+    QString out;
+    out.reserve(name.size() + 8);
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        const QChar c = name[i];
+        if (c.isUpper() && i > 0) {
+            const QChar before = name[i - 1];
+            const bool nextLower = i + 1 < name.size() && name[i + 1].isLower();
+            if (before.isLower() || before.isDigit() || (before.isUpper() && nextLower))
+                out += QLatin1Char('-');
+        }
+        out += c.toLower();
+    }
+    return out;
+}
+
+QString curlCommand(const TrafficRecord& record)
+{
+    QStringList lines;
+    if (record.requestTruncated)
+        lines << QStringLiteral("# the traffic log kept %1 of the body's %2 bytes")
+                     .arg(record.requestBody.size())
+                     .arg(record.requestBodySize);
+    QString command = QStringLiteral("curl");
+    if (record.method != "GET" || !record.requestBody.isEmpty())
+        command += QStringLiteral(" -X ") + QString::fromUtf8(record.method);
+    command += QLatin1Char(' ') + shellQuote(urlOf(record));
+    for (const auto& [name, value] : record.requestHeaders) {
+        if (leftToCurl(name))
+            continue;
+        command += QStringLiteral(" \\\n  -H ")
+            + shellQuote(QString::fromUtf8(name) + QStringLiteral(": ") + QString::fromUtf8(value));
+    }
+    if (!record.requestBody.isEmpty())
+        command += QStringLiteral(" \\\n  --data-binary ")
+            + shellQuote(QString::fromUtf8(record.requestBody));
+    lines << command;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString awsCliCommand(const TrafficRecord& record)
+{
+    using protocol::WireProtocol;
+    if ((record.protocol != WireProtocol::SqsJson && record.protocol != WireProtocol::SqsQuery)
+        || record.requestTruncated)
+        return {};
+    protocol::HttpRequest http;
+    http.method = record.method;
+    http.path = record.path;
+    http.query = record.query;
+    http.headers = record.requestHeaders;
+    http.body = record.requestBody;
+    const protocol::DecodedSqsRequest decoded = record.protocol == WireProtocol::SqsJson
+        ? protocol::json::decodeRequest(http)
+        : protocol::query::decodeRequest(http);
+    const auto* request = std::get_if<protocol::SqsRequest>(&decoded);
+    if (!request || request->action().isEmpty())
+        return {};
+    QString command = QStringLiteral("aws sqs ") + cliName(request->action())
+        + QStringLiteral(" \\\n  --endpoint-url ")
+        + shellQuote(urlOf(record).section(QLatin1Char('/'), 0, 2));
+    if (const QString region = regionOf(record); !region.isEmpty())
+        command += QStringLiteral(" --region ") + shellQuote(region);
+    const nlohmann::json& members = request->members();
+    if (members.is_object()) {
+        for (const auto& [key, value] : members.items()) {
+            if (value.is_null())
+                continue;
+            command += QStringLiteral(" \\\n  --") + cliName(QString::fromStdString(key));
+            if (isScalar(value)) {
+                command += QLatin1Char(' ') + shellQuote(scalarText(value));
+            } else if (value.is_array()
+                       && std::all_of(value.begin(), value.end(),
+                                      [](const nlohmann::json& v) { return isScalar(v); })) {
+                for (const nlohmann::json& item : value)
+                    command += QLatin1Char(' ') + shellQuote(scalarText(item));
+            } else {
+                command += QLatin1Char(' ') + shellQuote(jsonText(value));
+            }
+        }
+    }
+    return command;
+}
+
+} // namespace inflight::traffic

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "engine/events.h"
+#include "traffic/traffic_record.h"
+#include "ui/models/event_record.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+#include <QTimer>
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace inflight::session {
+class Session;
+}
+namespace inflight::traffic {
+class TrafficLog;
+}
+
+namespace inflight::ui {
+
+class ClientDirectory;
+
+// The traffic log's requests, oldest first: row r is the log's record of cursor first() + r, read
+// from the log itself (the model copies nothing). The log's listener only notes what changed; a
+// 10 Hz flush inserts the new rows in one block, removes the rows the ring dropped in one block
+// and emits one dataChanged over the completed ones, so a busy endpoint costs the window a few
+// signals a second. Also keeps, per request still in the log, the engine events it caused (the
+// events whose origin names its cursor, ClientDirectory).
+class TrafficTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        TimeColumn,
+        ClientColumn,
+        OperationColumn,
+        QueueColumn,
+        StatusColumn,
+        OutcomeColumn, // "received 4 of max 10"; an error's code
+        LatencyColumn,
+        ErrorColumn, // code; its message in the tooltip
+        EngineTimeColumn,
+        ProtocolColumn,
+        RequestIdColumn,
+        ColumnCount
+    };
+    enum Roles {
+        CursorRole = Qt::UserRole + 1, // qulonglong
+        ClientKeyRole,                 // QString
+        OperationRole,                 // QString
+        QueueRole,                     // QString
+        IsErrorRole,                   // bool: HTTP status 400 or more
+        IsEmptyReceiveRole,            // bool: a receive answered with no message
+        IsWaitingRole,                 // bool: a long poll not answered yet
+        SearchTextRole,                // QString: what the text filter looks in
+    };
+
+    // `log`, `session` and `clients` must outlive the model.
+    TrafficTableModel(traffic::TrafficLog& log, session::Session& session,
+                      const ClientDirectory& clients, QObject* parent = nullptr);
+    ~TrafficTableModel() override;
+
+    traffic::TrafficLog& log() const { return m_log; }
+    // The record of a row; nullptr when the log dropped it since the last flush.
+    const traffic::TrafficRecord* record(int row) const;
+    // -1 when not shown.
+    int rowOfCursor(std::uint64_t cursor) const;
+    // The engine events of that request (oldest first).
+    const std::vector<EventRecord>& eventsOf(std::uint64_t cursor) const;
+    // Applies what the log did since the last flush now (the timer does it 10 times a second).
+    void flush();
+
+    static bool isEmptyReceive(const traffic::TrafficRecord& record);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    // After each flush that changed anything.
+    void flushed();
+
+private:
+    void onRecord(const traffic::TrafficRecord& record, bool isNew);
+    void onEvents(const std::vector<engine::Event>& events);
+
+    traffic::TrafficLog& m_log;
+    const ClientDirectory& m_clients;
+    std::uint64_t m_listener = 0;
+    std::uint64_t m_first = 1; // cursor of row 0
+    std::uint64_t m_last = 0;  // cursor of the last row (m_first - 1 when none)
+    std::uint64_t m_changedFrom = UINT64_MAX;
+    std::uint64_t m_changedTo = 0;
+    std::map<std::uint64_t, std::vector<EventRecord>> m_events;
+    StringPool m_strings;
+    QTimer m_flush;
+};
+
+// Filters a TrafficTableModel: by client key, operation and queue (empty: any), errors only,
+// empty receives only, and a case-insensitive text in the request's fields and bodies.
+class TrafficFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit TrafficFilterModel(QObject* parent = nullptr);
+
+    void setClientFilter(const QString& clientKey);
+    void setOperationFilter(const QString& operation);
+    void setQueueFilter(const QString& queue);
+    void setErrorsOnly(bool on);
+    void setEmptyReceivesOnly(bool on);
+    void setTextFilter(const QString& text);
+    bool isFiltering() const;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QString m_client;
+    QString m_operation;
+    QString m_queue;
+    bool m_errorsOnly = false;
+    bool m_emptyOnly = false;
+    QString m_text;
+};
+
+} // namespace inflight::ui

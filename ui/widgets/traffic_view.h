@@ -1,0 +1,103 @@
+#pragma once
+
+#include <QWidget>
+
+#include <cstdint>
+#include <set>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTreeWidget;
+
+namespace inflight::session {
+class Session;
+}
+namespace inflight::traffic {
+class TrafficLog;
+struct TrafficRecord;
+} // namespace inflight::traffic
+
+namespace inflight::ui {
+
+class ClientDirectory;
+class TrafficFilterModel;
+class TrafficTableModel;
+
+// The Traffic tab: one row per HTTP request the endpoint handled (TrafficTableModel), filtered by
+// client, operation, queue, errors only, empty receives only and text; following the newest
+// request unless the user scrolls away. Selecting a row shows the decoded request and answer, the
+// reason behind the outcome and the engine events the request caused (double-click one: that
+// message and its timeline); the request can be copied as a curl or an `aws sqs` command; the log
+// or the filtered rows export as HAR 1.2. Widgets: trafficClientCombo, trafficOperationCombo,
+// trafficQueueCombo, trafficErrorsCheck, trafficEmptyCheck, trafficTextEdit, trafficFollowCheck,
+// trafficView, trafficCountLabel, trafficSummaryLabel, trafficExplanationLabel, copyCurlButton,
+// copyAwsButton, exportHarButton, trafficLimitsButton, trafficRequestText, trafficResponseText,
+// trafficEventsTree.
+class TrafficView : public QWidget {
+    Q_OBJECT
+public:
+    TrafficView(traffic::TrafficLog& log, session::Session& session, ClientDirectory& clients,
+                QWidget* parent = nullptr);
+
+    TrafficTableModel* model() const { return m_model; }
+    TrafficFilterModel* filterModel() const { return m_filter; }
+    QTableView* view() const { return m_view; }
+
+    // Selects the row of that request (clearing filters that hide it). False when it is no
+    // longer in the log.
+    bool selectRequest(std::uint64_t cursor);
+    // The selected request's record; nullptr when none.
+    const traffic::TrafficRecord* selectedRecord() const;
+    // Shows only the requests of that client key (empty: all).
+    void setClientFilter(const QString& clientKey);
+    // Writes the log (or only the rows the filters show) as HAR 1.2; returns why it could not, or
+    // an empty string.
+    QString exportHar(const QString& path, bool filteredOnly) const;
+    // What "Copy as curl" / "Copy as aws sqs" put on the clipboard for the selected request.
+    QString curlText() const;
+    QString awsText() const;
+
+Q_SIGNALS:
+    // The user asked for a message the selected request touched.
+    void messageActivated(const QString& queue, const QString& messageId);
+
+private:
+    void onFlushed();
+    void showSelected();
+    void updateCount();
+    void refreshChoices();
+    void editLimits();
+
+    traffic::TrafficLog& m_log;
+    ClientDirectory& m_clients;
+    TrafficTableModel* m_model = nullptr;
+    TrafficFilterModel* m_filter = nullptr;
+    QComboBox* m_client = nullptr;
+    QComboBox* m_operation = nullptr;
+    QComboBox* m_queue = nullptr;
+    QCheckBox* m_errors = nullptr;
+    QCheckBox* m_empty = nullptr;
+    QLineEdit* m_text = nullptr;
+    QCheckBox* m_follow = nullptr;
+    QTableView* m_view = nullptr;
+    QLabel* m_count = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_explanation = nullptr;
+    QPushButton* m_copyCurl = nullptr;
+    QPushButton* m_copyAws = nullptr;
+    QTabWidget* m_detailTabs = nullptr;
+    QPlainTextEdit* m_request = nullptr;
+    QPlainTextEdit* m_response = nullptr;
+    QTreeWidget* m_events = nullptr;
+    std::uint64_t m_scanned = 0; // the newest cursor whose operation and queue are in the combos
+    std::set<QString> m_operations;
+    std::set<QString> m_queues;
+};
+
+} // namespace inflight::ui
