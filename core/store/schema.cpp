@@ -94,6 +94,14 @@ CREATE TABLE receive_attempts (
     Migration{2, "messages: the sender's access key id (SenderId)", R"sql(
 ALTER TABLE messages ADD COLUMN sender_id TEXT; -- NULL: none (SenderId is the account id)
 )sql"},
+    Migration{3,
+              "messages: who made the last receive and how the message became visible again "
+              "(the message explanations)",
+              R"sql(
+ALTER TABLE messages ADD COLUMN last_receive_origin TEXT; -- NULL: unknown
+-- 0 none, 1 visibility expired, 2 released (visibility set to 0), 3 moved here as a dead letter
+ALTER TABLE messages ADD COLUMN return_cause INTEGER NOT NULL DEFAULT 0;
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

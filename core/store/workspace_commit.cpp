@@ -36,6 +36,17 @@ std::int64_t stateColumn(engine::MessageState s)
     return 1;
 }
 
+std::int64_t returnCauseColumn(engine::ReturnCause c)
+{
+    switch (c) {
+    case engine::ReturnCause::None: return 0;
+    case engine::ReturnCause::VisibilityExpired: return 1;
+    case engine::ReturnCause::Released: return 2;
+    case engine::ReturnCause::MovedHere: return 3;
+    }
+    return 0;
+}
+
 bool isFifoRecord(const engine::QueueRecord& q)
 {
     auto it = q.attributes.find("FifoQueue");
@@ -141,6 +152,8 @@ int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRec
     optionalText(10, m.channelId);
     optionalText(11, m.deadLetterSourceArn);
     optionalText(21, m.senderId);
+    optionalText(22, m.lastReceiveOrigin);
+    s.bind(23, returnCauseColumn(m.returnCause));
     s.bind(12, stateColumn(m.state))
         .bind(13, m.sentAt)
         .bind(14, m.retentionBase)
@@ -156,16 +169,18 @@ int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRec
 int WorkspaceStore::updateMessage(std::uint32_t queueId, const engine::MessageRecord& m,
                                   bool& found)
 {
-    const int rc = m_updateMessage.bind(1, messageKey(queueId, m.sequence))
-                       .bind(2, stateColumn(m.state))
-                       .bind(3, m.deadline)
-                       .bind(4, m.receivedAt)
-                       .bind(5, m.firstReceivedAt)
-                       .bind(6, std::int64_t{m.receiveCount})
-                       .bind(7, std::int64_t{m.receiptNonce})
-                       .bind(8, std::int64_t{m.visibilityChanges})
-                       .bind(9, m.retentionBase)
-                       .run();
+    m_updateMessage.bind(1, messageKey(queueId, m.sequence))
+        .bind(2, stateColumn(m.state))
+        .bind(3, m.deadline)
+        .bind(4, m.receivedAt)
+        .bind(5, m.firstReceivedAt)
+        .bind(6, std::int64_t{m.receiveCount})
+        .bind(7, std::int64_t{m.receiptNonce})
+        .bind(8, std::int64_t{m.visibilityChanges})
+        .bind(9, m.retentionBase);
+    if (!m.lastReceiveOrigin.empty())
+        m_updateMessage.bindText(10, m.lastReceiveOrigin);
+    const int rc = m_updateMessage.bind(11, returnCauseColumn(m.returnCause)).run();
     found = sqlite3_changes(m_db.handle()) > 0;
     return rc;
 }

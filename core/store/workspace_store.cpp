@@ -60,6 +60,12 @@ constexpr engine::MessageState stateFromColumn(std::int64_t v)
                   : (v == 2 ? engine::MessageState::InFlight : engine::MessageState::Available);
 }
 
+constexpr engine::ReturnCause returnCauseFromColumn(std::int64_t v)
+{
+    using C = engine::ReturnCause;
+    return v == 1 ? C::VisibilityExpired : v == 2 ? C::Released : v == 3 ? C::MovedHere : C::None;
+}
+
 } // namespace
 
 engine::Millis resumeTime(const ClockRecord& saved, engine::Millis wallNow)
@@ -223,12 +229,13 @@ std::optional<StoreError> WorkspaceStore::prepareStatements()
          "INSERT OR REPLACE INTO messages (key, slot, id_high, id_low, body, attributes, "
          "system_attributes, group_id, deduplication_id, channel_id, dead_letter_source_arn, "
          "state, sent_at, retention_base, deadline, received_at, first_received_at, "
-         "receive_count, receipt_nonce, visibility_changes, sender_id) VALUES (?1, ?2, ?3, ?4, "
-         "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"},
+         "receive_count, receipt_nonce, visibility_changes, sender_id, last_receive_origin, "
+         "return_cause) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+         "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"},
         {&m_updateMessage,
          "UPDATE messages SET state = ?2, deadline = ?3, received_at = ?4, first_received_at = ?5, "
-         "receive_count = ?6, receipt_nonce = ?7, visibility_changes = ?8, retention_base = ?9 "
-         "WHERE key = ?1"},
+         "receive_count = ?6, receipt_nonce = ?7, visibility_changes = ?8, retention_base = ?9, "
+         "last_receive_origin = ?10, return_cause = ?11 WHERE key = ?1"},
         {&m_deleteMessage, "DELETE FROM messages WHERE key = ?1"},
         {&m_deleteMessageRange, "DELETE FROM messages WHERE key >= ?1 AND key < ?2"},
         {&m_insertQueue,
@@ -412,7 +419,8 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         "SELECT key, slot, id_high, id_low, body, attributes, system_attributes, group_id, "
         "deduplication_id, channel_id, dead_letter_source_arn, state, sent_at, retention_base, "
         "deadline, received_at, first_received_at, receive_count, receipt_nonce, "
-        "visibility_changes, sender_id FROM messages ORDER BY key");
+        "visibility_changes, sender_id, last_receive_origin, return_cause FROM messages ORDER BY "
+        "key");
     std::uint32_t currentQueue = 0;
     const std::string* currentName = nullptr;
     while ((rc = messages.step()) == SQLITE_ROW) {
@@ -453,6 +461,8 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
         m.receiptNonce = static_cast<std::uint32_t>(messages.int64(18));
         m.visibilityChanges = static_cast<std::uint32_t>(messages.int64(19));
         m.senderId = messages.string(20); // NULL reads as ""
+        m.lastReceiveOrigin = messages.string(21);
+        m.returnCause = returnCauseFromColumn(messages.int64(22));
         if (auto s = broker.restoreMessage(*currentName, std::move(m)); !s)
             return invalid("a message of " + *currentName + " (" + engine::describe(s.error())
                            + ")");

@@ -1,5 +1,6 @@
 // A workspace written before a schema step opens: it is migrated in place and its messages come
-// back, with what the older file could not hold at its defaults (SenderId the account id).
+// back, with what the older file could not hold at its defaults (SenderId the account id, no
+// origin of the last receive, no return cause).
 #include "store/schema.h"
 #include "store_fixture.h"
 
@@ -28,6 +29,8 @@ protected:
         char* error = nullptr;
         const int rc = sqlite3_exec(db,
                                     "ALTER TABLE messages DROP COLUMN sender_id; "
+                                    "ALTER TABLE messages DROP COLUMN last_receive_origin; "
+                                    "ALTER TABLE messages DROP COLUMN return_cause; "
                                     "DELETE FROM migrations WHERE version > 1; "
                                     "PRAGMA user_version = 1",
                                     nullptr, nullptr, &error);
@@ -65,6 +68,8 @@ TEST_F(MigrationTest, aVersion1WorkspaceOpensWithItsMessages)
     EXPECT_EQ(record->state, MessageState::InFlight);
     EXPECT_EQ(record->receiveCount, 1u);
     EXPECT_EQ(record->senderId, "");
+    EXPECT_EQ(record->lastReceiveOrigin, "");
+    EXPECT_EQ(record->returnCause, ReturnCause::None);
 
     // The migrated file takes the new facts from now on.
     send.body = "new";

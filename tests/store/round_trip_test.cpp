@@ -170,6 +170,63 @@ TEST_F(RoundTripTest, theSenderIdOfEveryMessageSurvives)
     EXPECT_EQ(senders, (std::vector<std::string>{"AKIDPRODUCER", "000000000000", "AKIDPRODUCER"}));
 }
 
+// The facts behind explainMessage (explain.h) — the origin of the last receive and how a message
+// became visible again — come back, so a message's explanation reads the same after a reopen.
+TEST_F(RoundTripTest, theExplanationOfEveryMessageSurvives)
+{
+    ASSERT_TRUE(b().createQueue({.name = "dlq"}).ok());
+    ASSERT_TRUE(
+        b().createQueue({.name = "q", .attributes = {{"RedrivePolicy", redrive(b(), "dlq", 3)}}})
+            .ok());
+    ASSERT_TRUE(
+        b().createQueue({.name = "d", .attributes = {{"RedrivePolicy", redrive(b(), "dlq", 1)}}})
+            .ok());
+    for (const char* body : {"expired", "released", "in flight", "zero"})
+        ASSERT_TRUE(b().sendMessage({.queue = "q", .body = std::string(body)}).ok());
+    ASSERT_TRUE(b().sendMessage({.queue = "d", .body = std::string("dead")}).ok());
+    commit();
+    auto receive = [&](const char* queue, std::int64_t visibility, const std::string& origin) {
+        ReceiveRequest r{.queue = queue, .maxMessages = 1, .visibilityTimeout = visibility};
+        r.origin = origin;
+        auto got = b().receiveMessage(r);
+        commit();
+        return got && !got->messages.empty() ? got->messages[0].receiptHandle : std::string();
+    };
+    EXPECT_FALSE(receive("q", 10, "expiring-worker").empty()); // runs out below
+    const std::string released = receive("q", 60, "releaser"); // set to 0 below
+    EXPECT_FALSE(receive("q", 600, "holder").empty());
+    EXPECT_FALSE(receive("q", 0, "peeker").empty());
+    ASSERT_TRUE(b().changeMessageVisibility("q", released, 0, "releaser").ok());
+    commit();
+    bench.clock.advance(11 * kSecond);
+    b().advance();
+    commit();
+    EXPECT_FALSE(receive("d", 0, "dead-worker").empty());
+    EXPECT_TRUE(receive("d", 0, "dead-worker").empty()); // moved to the DLQ instead
+    ASSERT_EQ(b().queueStats("dlq")->available, 1);
+
+    auto explanations = [](Broker& broker) {
+        std::string texts;
+        for (const char* queue : {"q", "dlq"}) {
+            const auto views = broker.peekMessages(queue);
+            for (const auto& view : views.value()) {
+                auto x = broker.explainMessage(queue, view.key);
+                texts += std::string(queue) + ": " + (x ? x->text : describe(x.error())) + "\n";
+            }
+        }
+        return texts;
+    };
+    const std::string before = explanations(b());
+    auto old = reopen();
+    expectSameBroker(*old, b());
+    EXPECT_EQ(explanations(b()), before);
+    for (const char* fact : {"visibility timeout of receive #1 (client `expiring-worker`) ran out",
+                             "receive #1 (client `releaser`) was set to 0", "in flight until",
+                             "(client `holder`)", "(client `peeker`) at",
+                             "used visibility timeout 0", "moved here as a dead letter from `d`"})
+        EXPECT_NE(before.find(fact), std::string::npos) << fact << " in\n" << before;
+}
+
 TEST_F(RoundTripTest, visibilityThatRanOutWhileClosedIsAvailableAfterReopen)
 {
     ASSERT_TRUE(b().createQueue({.name = "q"}).ok());
@@ -255,6 +312,7 @@ TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
         }
         case 2: {
             ReceiveRequest r{.queue = queue, .maxMessages = 1 + random() % 10};
+            r.origin = random() % 2 ? "worker-1" : "worker-2";
             r.visibilityTimeout = random() % 3 == 0 ? 0 : 2;
             if (queue == "f.fifo" && random() % 3 == 0)
                 r.receiveRequestAttemptId = "a" + std::to_string(random() % 3);

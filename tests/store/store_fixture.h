@@ -104,6 +104,8 @@ inline void expectSameMessageRecords(engine::Broker& a, engine::Broker& b, const
         EXPECT_EQ(x.receiptNonce, y.receiptNonce);
         EXPECT_EQ(x.visibilityChanges, y.visibilityChanges);
         EXPECT_EQ(x.senderId, y.senderId);
+        EXPECT_EQ(x.lastReceiveOrigin, y.lastReceiveOrigin);
+        EXPECT_EQ(x.returnCause, y.returnCause);
     }
 }
 
