@@ -435,12 +435,12 @@ void MainWindow::buildCentre()
     m_tabs->addTab(m_messageSplitter, tr("Messages"));
 
     m_groups = new GroupsView(m_session, m_tabs);
-    m_tabs->addTab(m_groups, tr("FIFO groups"));
+    m_tabs->addTab(m_groups, tr("Groups"));
     m_charts = new ThroughputChartView(m_session, m_tabs);
     m_tabs->addTab(m_charts, tr("Charts"));
     m_eventLog = new EventLogView(m_session, m_tabs);
     m_eventLog->model()->setClients(m_clientDirectory);
-    m_inspector->timelineModel()->setClients(m_clientDirectory);
+    m_inspector->setClients(m_clientDirectory);
     m_tabs->addTab(m_eventLog, tr("Event log"));
     setCentralWidget(m_tabs);
 
@@ -555,6 +555,10 @@ void MainWindow::onQueueSelected()
     m_currentQueue = queue;
     m_messages->setQueue(queue);
     m_groups->setQueue(queue, kind);
+    // OCI queues have channels where FIFO queues have groups (standard queues have neither).
+    m_tabs->setTabText(m_tabs->indexOf(m_groups),
+                       engine::QueueKind(kind) == engine::QueueKind::Oci ? tr("Channels")
+                                                                         : tr("Groups"));
     m_charts->setQueue(queue);
     m_inspector->clear();
     m_messageNotice->clear();

@@ -2,6 +2,7 @@
 // ListChannels, PurgeQueue). The message calls are in oci_messages.cpp.
 #include "protocol/oci_rest.h"
 
+#include "engine/oci_ids.h"
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
 #include "protocol/utf8.h"
@@ -251,14 +252,7 @@ engine::Result<std::optional<std::int64_t>> integerMember(const QJsonObject& obj
 
 qint64 messageIdNumber(const std::string& messageId)
 {
-    QByteArray hex;
-    for (const char c : messageId) {
-        if (c != '-')
-            hex.append(c);
-        if (hex.size() == 15)
-            break;
-    }
-    return hex.toLongLong(nullptr, 16);
+    return engine::ociMessageNumber(messageId);
 }
 
 QString timestamp(engine::Millis time)

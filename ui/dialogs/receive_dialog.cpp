@@ -1,5 +1,6 @@
 #include "ui/dialogs/receive_dialog.h"
 
+#include "engine/explain.h"
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
 #include "ui/dialogs/receive_attributes.h"
@@ -397,11 +398,17 @@ void ReceiveDialog::showResult(const engine::Result<engine::ReceiveResult>& resu
     m_received = messages;
     if (cancelled)
         m_status->setText(tr("Cancelled: the wait ended without a message."));
-    else if (messages.empty())
+    else if (messages.empty()) {
+        // Why, with the numbers (engine/explain.h): what is in flight or delayed, and until when.
+        QString why;
+        if (const auto asked = request(nullptr))
+            if (const auto explained = m_session.broker().explainEmptyReceive(*asked))
+                why = toQString(explained->text);
         m_status->setText(
             tr("No message: the queue had none to deliver%1.")
-                .arg(m_waitEnd > m_waitStart ? tr(" within the wait time") : QString()));
-    else
+                .arg(m_waitEnd > m_waitStart ? tr(" within the wait time") : QString())
+            + (why.isEmpty() ? QString() : QLatin1Char('\n') + why));
+    } else
         m_status->setText(
             tr("Received %1 at %2.")
                 .arg(messagesText(qint64(messages.size())), formatEngineTime(m_session.now())));

@@ -102,6 +102,13 @@ QString ClientDirectory::label(const QString& origin) const
     return at < 0 ? named : named + origin.mid(at);
 }
 
+QString ClientDirectory::relabel(QString text) const
+{
+    for (auto it = m_names.cbegin(); it != m_names.cend(); ++it)
+        text.replace(it.key(), it.value());
+    return text;
+}
+
 QList<QColor> ClientDirectory::palette()
 {
     return {QColor(0xE6, 0x55, 0x0D), QColor(0x1F, 0x77, 0xB4), QColor(0x2C, 0xA0, 0x2C),

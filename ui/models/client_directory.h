@@ -40,6 +40,8 @@ public:
 
     // How an origin reads: "orders-worker #17" when its client is named, else the origin.
     QString label(const QString& origin) const;
+    // `text` with every named client's key replaced by its name (for the engine's sentences).
+    QString relabel(QString text) const;
     // The colour of the origin's client; invalid when it has none.
     QColor colourOf(const QString& origin) const { return colour(clientKey(origin)); }
 

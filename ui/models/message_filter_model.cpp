@@ -94,6 +94,7 @@ bool MessageFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
         if (!m_states.testFlag(flagOf(row.state)))
             return false;
         return m_text.isEmpty() || row.messageId.contains(m_text, Qt::CaseInsensitive)
+            || (!row.ociId.isEmpty() && row.ociId.contains(m_text))
             || row.bodyPreview.contains(m_text, Qt::CaseInsensitive)
             || row.group.contains(m_text, Qt::CaseInsensitive);
     }

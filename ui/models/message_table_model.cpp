@@ -1,6 +1,7 @@
 #include "ui/models/message_table_model.h"
 
 #include "engine/explain.h"
+#include "engine/oci_ids.h"
 #include "session/session.h"
 #include "ui/models/client_directory.h"
 #include "ui/models/model_text.h"
@@ -45,9 +46,12 @@ void MessageTableModel::setQueue(const QString& queue)
     m_now = m_session.now();
     m_blocked.clear();
     m_fifo = false;
+    m_oci = false;
     if (!m_queueName.empty()) {
-        if (auto queue = m_session.broker().queueView(m_queueName))
+        if (auto queue = m_session.broker().queueView(m_queueName)) {
             m_fifo = queue->kind == engine::QueueKind::Fifo;
+            m_oci = queue->kind == engine::QueueKind::Oci;
+        }
         // In slices: a million messages never exist twice over (views and rows) at once, and the
         // slice's memory is reused, which keeps reopening a large workspace fast.
         constexpr std::size_t kSlice = 65'536;
@@ -371,6 +375,8 @@ MessageTableModel::RowPtr MessageTableModel::makeRow(const engine::MessageView& 
     auto row = std::make_unique<Row>();
     row->key = view.key;
     row->messageId = toQString(view.messageId);
+    if (m_oci)
+        row->ociId = QString::number(engine::ociMessageNumber(view.messageId));
     row->sentAt = view.sentAt;
     row->deduplicationId = toQString(view.deduplicationId);
     row->bodyPreview = bodyPreview(view.body);
@@ -465,7 +471,7 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
                 return tr("Blocked");
             return messageStateLabel(r.state);
         case VisibilityColumn: return visibilityText(r);
-        case MessageIdColumn: return shortId(r.messageId);
+        case MessageIdColumn: return m_oci ? r.ociId : shortId(r.messageId);
         case BodyColumn: return r.bodyPreview;
         case GroupColumn: return r.group;
         case ReceivesColumn:
@@ -514,7 +520,8 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
             if (r.state == engine::MessageState::Delayed)
                 return tr("Delivered at %1").arg(formatEngineTime(r.deadline));
             return {};
-        case MessageIdColumn: return r.messageId;
+        case MessageIdColumn:
+            return m_oci ? tr("id %1 (Inflight's id %2)").arg(r.ociId, r.messageId) : r.messageId;
         case ReceivesColumn:
             if (r.movesToDeadLetterOnNextReceive)
                 return tr("Received %1 times: the next receive moves it to the dead-letter queue")
@@ -564,6 +571,17 @@ QVariant MessageTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (m_oci) { // the names an OCI client reads in GetMessages
+        switch (section) {
+        case VisibilityColumn: return tr("visibleAfter");
+        case MessageIdColumn: return tr("id");
+        case BodyColumn: return tr("content");
+        case GroupColumn: return tr("channel");
+        case ReceivesColumn: return tr("deliveryCount");
+        case SentColumn: return tr("createdAt");
+        default: break;
+        }
+    }
     switch (section) {
     case StateColumn: return tr("State");
     case VisibilityColumn: return tr("Visibility");

@@ -60,6 +60,7 @@ public:
     struct Row {
         engine::MessageKey key;
         QString messageId;
+        QString ociId; // OCI queues: the numeric id an OCI client sees; empty otherwise
         QString bodyPreview;
         QString group; // group id or channel id
         QString deduplicationId;
@@ -78,6 +79,8 @@ public:
     // Shows the messages of `queue` (empty: none). Resets the model; peeks, changes nothing.
     void setQueue(const QString& queue);
     QString queue() const { return m_queue; }
+    // The queue shown is an OCI queue: OCI's names and numeric ids.
+    bool isOci() const { return m_oci; }
     // Re-reads every message of the queue and merges (rows that stay keep their place).
     void refresh();
 
@@ -142,6 +145,7 @@ private:
     const ReceiptHolders* m_holders = nullptr;
     const ClientDirectory* m_clients = nullptr;
     bool m_fifo = false;
+    bool m_oci = false; // OCI names (id, deliveryCount, visibleAfter, channel)
     std::unordered_map<std::uint64_t, QString> m_blocked; // sequence → why
     QTimer m_blockedTimer;
 };

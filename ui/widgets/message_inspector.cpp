@@ -1,6 +1,9 @@
 #include "ui/widgets/message_inspector.h"
 
+#include "engine/explain.h"
+#include "engine/oci_ids.h"
 #include "session/session.h"
+#include "ui/models/client_directory.h"
 #include "ui/models/message_history.h"
 #include "ui/models/timeline_model.h"
 #include "ui/widgets/engine_text.h"
@@ -43,6 +46,13 @@ MessageInspector::MessageInspector(session::Session& session, MessageHistory& hi
     m_state->setObjectName(QStringLiteral("stateLabel"));
     m_state->setWordWrap(true);
     layout->addWidget(m_state);
+
+    m_why = new QLabel(this);
+    m_why->setObjectName(QStringLiteral("explanationLabel"));
+    m_why->setWordWrap(true);
+    m_why->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_why->setToolTip(tr("Why the message is where it is, from the engine"));
+    layout->addWidget(m_why);
 
     m_details = new QLabel(this);
     m_details->setObjectName(QStringLiteral("detailsLabel"));
@@ -129,12 +139,20 @@ QString MessageInspector::prettyBody(const QString& body)
     return text;
 }
 
+void MessageInspector::setClients(const ClientDirectory* clients)
+{
+    m_clients = clients;
+    m_timeline->setClients(clients);
+}
+
 void MessageInspector::setMessage(const QString& queue, engine::MessageKey key,
                                   const QString& messageId)
 {
     m_queue = queue;
     m_key = key;
     m_messageId = messageId;
+    const auto view = m_session.broker().queueView(toStdString(queue));
+    m_oci = view && view->kind == engine::QueueKind::Oci;
     m_timeline->setMessage(queue, messageId);
     refresh();
 }
@@ -149,6 +167,8 @@ void MessageInspector::clear()
     m_state->setText(tr("Select a message to see its body, attributes, receipt and timeline. "
                         "Looking is a peek: it changes nothing."));
     m_details->clear();
+    m_why->clear();
+    m_why->hide();
     m_receipt->clear();
     m_body->clear();
     m_attributes->clear();
@@ -177,7 +197,9 @@ QString MessageInspector::receiptHandle() const
 
 void MessageInspector::showView(const engine::MessageView& view)
 {
-    m_title->setText(tr("%1 in %2").arg(toQString(view.messageId), m_queue));
+    m_title->setText(
+        m_oci ? tr("id %1 in %2").arg(engine::ociMessageNumber(view.messageId)).arg(m_queue)
+              : tr("%1 in %2").arg(toQString(view.messageId), m_queue));
     QString state = messageStateLabel(view.state);
     if (view.state == engine::MessageState::InFlight)
         state = tr("In flight until %1").arg(formatEngineTime(view.visibleAt));
@@ -186,25 +208,42 @@ void MessageInspector::showView(const engine::MessageView& view)
     if (view.movesToDeadLetterOnNextReceive)
         state += QStringLiteral(" — ") + tr("its next receive moves it to the dead-letter queue");
     m_state->setText(state);
+    // The reason behind the state, in the engine's words, with the user's names for clients.
+    if (auto why = m_session.broker().explainMessage(toStdString(m_queue), view.key)) {
+        const QString text = toQString(why->text);
+        m_why->setText(m_clients ? m_clients->relabel(text) : text);
+        m_why->setVisible(!text.isEmpty());
+    } else {
+        m_why->hide();
+    }
 
     QStringList rows;
     const auto row = [&rows](const QString& name, const QString& value) {
         rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
                     .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
     };
-    row(tr("Receives"), QString::number(view.receiveCount));
-    row(tr("Sent"), formatEngineTime(view.sentAt));
-    if (view.firstReceivedAt != 0)
-        row(tr("First received"), formatEngineTime(view.firstReceivedAt));
-    if (view.state == engine::MessageState::InFlight)
-        row(tr("This receive"), formatEngineTime(view.receivedAt));
-    if (!view.groupId.empty())
-        row(tr("Group"), toQString(view.groupId));
-    if (!view.channelId.empty())
-        row(tr("Channel"), toQString(view.channelId));
-    if (!view.deduplicationId.empty())
-        row(tr("Deduplication id"), toQString(view.deduplicationId));
-    row(tr("Retained until"), formatEngineDateTime(view.expiresAt));
+    if (m_oci) { // the fields of an OCI GetMessages answer
+        row(tr("deliveryCount"), QString::number(view.receiveCount));
+        row(tr("createdAt"), formatEngineTime(view.sentAt));
+        if (view.state == engine::MessageState::InFlight)
+            row(tr("visibleAfter"), formatEngineTime(view.visibleAt));
+        if (!view.channelId.empty())
+            row(tr("channel"), toQString(view.channelId));
+        row(tr("expireAfter"), formatEngineDateTime(view.expiresAt));
+        row(tr("Inflight's id"), toQString(view.messageId));
+    } else {
+        row(tr("Receives"), QString::number(view.receiveCount));
+        row(tr("Sent"), formatEngineTime(view.sentAt));
+        if (view.firstReceivedAt != 0)
+            row(tr("First received"), formatEngineTime(view.firstReceivedAt));
+        if (view.state == engine::MessageState::InFlight)
+            row(tr("This receive"), formatEngineTime(view.receivedAt));
+        if (!view.groupId.empty())
+            row(tr("Group"), toQString(view.groupId));
+        if (!view.deduplicationId.empty())
+            row(tr("Deduplication id"), toQString(view.deduplicationId));
+        row(tr("Retained until"), formatEngineDateTime(view.expiresAt));
+    }
     m_details->setText(QStringLiteral("<table>%1</table>").arg(rows.join(QString())));
     m_receipt->setText(toQString(view.receiptHandle));
     m_receipt->setCursorPosition(0);
@@ -247,6 +286,7 @@ void MessageInspector::fillAttributes(const engine::MessageView& view)
 
 void MessageInspector::showGone()
 {
+    m_why->hide();
     m_state->setText(tr("No longer in %1: deleted, moved or expired. The timeline shows what "
                         "happened.")
                          .arg(m_queue));

@@ -22,6 +22,7 @@ class Session;
 
 namespace inflight::ui {
 
+class ClientDirectory;
 class MessageHistory;
 class TimelineModel;
 
@@ -39,6 +40,8 @@ public:
     // Shows the message `key` of `queue` (its id for the timeline).
     void setMessage(const QString& queue, engine::MessageKey key, const QString& messageId);
     void clear();
+    // Client names and colours in the explanation and the timeline (null: origins as they are).
+    void setClients(const ClientDirectory* clients);
     // Re-reads the message by peek.
     void refresh();
 
@@ -68,6 +71,9 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_state = nullptr;
     QLabel* m_details = nullptr;
+    QLabel* m_why = nullptr; // explanationLabel: explainMessage's sentence
+    const ClientDirectory* m_clients = nullptr;
+    bool m_oci = false; // an OCI queue: OCI's field names and numeric id
     QLineEdit* m_receipt = nullptr;
     QTabWidget* m_tabs = nullptr;
     QPlainTextEdit* m_body = nullptr;
