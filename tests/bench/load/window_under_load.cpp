@@ -4,9 +4,12 @@
 // "Inflight endpoint listening on URL", and for --seconds measures the window thread's event loop
 // with a 10 ms timer: how late each tick comes is how long a click or a repaint would wait. Then it
 // prints the lateness percentiles and how many engine events the window took in. compare.sh runs
-// it beside inflight_load.
+// it beside inflight_load. With --traffic-log on, the endpoint keeps its traffic log and the window
+// shows it (Traffic and Clients tabs), and it prints the log's largest size seen against its caps
+// (traffic_compare.sh runs it both ways).
 #include "server/http_server.h"
 #include "session/session.h"
+#include "traffic/traffic_log.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -23,9 +26,12 @@
 int main(int argc, char* argv[])
 {
     double seconds = 12;
+    bool trafficLog = false;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--seconds") == 0)
             seconds = std::atof(argv[++i]);
+        else if (std::strcmp(argv[i], "--traffic-log") == 0)
+            trafficLog = std::strcmp(argv[++i], "on") == 0;
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -38,8 +44,15 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "inflight_window_load: %s\n", qPrintable(server.errorString()));
         return 1;
     }
+    inflight::traffic::TrafficLog log;
+    if (trafficLog)
+        server.setTrafficLog(&log);
     inflight::ui::MainWindow window(session);
+    if (trafficLog)
+        window.setTrafficLog(log);
     window.show();
+    std::size_t maxRecords = 0;
+    qsizetype maxBodyBytes = 0;
 
     long events = 0;
     QObject::connect(&session, &inflight::session::Session::eventsReady, &app,
@@ -58,6 +71,8 @@ int main(int argc, char* argv[])
         if (last != 0)
             lateness.push_back(std::max(0.0, double(now - last) / 1e6 - kTickMillis));
         last = now;
+        maxRecords = std::max(maxRecords, log.size());
+        maxBodyBytes = std::max(maxBodyBytes, log.bodyBytes());
     });
     QTimer::singleShot(static_cast<int>(seconds * 1000), &app, &QApplication::quit);
 
@@ -76,5 +91,12 @@ int main(int argc, char* argv[])
                 "events=%ld\n",
                 lateness.size(), seconds * 1000 / kTickMillis, at(0.5), at(0.99),
                 lateness.empty() ? 0.0 : lateness.back(), events);
+    if (trafficLog)
+        std::printf("traffic records=%llu max_records=%zu cap_records=%zu max_body_bytes=%lld "
+                    "cap_body_bytes=%lld dropped=%llu\n",
+                    static_cast<unsigned long long>(log.cursor()), maxRecords,
+                    log.limits().maxRecords, static_cast<long long>(maxBodyBytes),
+                    static_cast<long long>(log.limits().maxBodyBytesTotal),
+                    static_cast<unsigned long long>(log.dropped()));
     return 0;
 }
