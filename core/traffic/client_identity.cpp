@@ -94,4 +94,43 @@ ClientIdentity identify(const QByteArray& authorization, const QByteArray& query
     return client;
 }
 
+const ClientIdentities::Known& ClientIdentities::identify(const QByteArray& authorization,
+                                                          const QByteArray& query,
+                                                          const QByteArray& userAgent,
+                                                          const QString& address)
+{
+    // What tells clients apart, without copying: the access key id in the Authorization (or the
+    // query string of a presigned URL, rare), the agent, and the address without its port.
+    static const QByteArray kCredential = QByteArrayLiteral("Credential=");
+    QByteArrayView scope;
+    if (!authorization.isEmpty()) {
+        const qsizetype at = authorization.indexOf(kCredential);
+        if (at >= 0) {
+            const qsizetype from = at + kCredential.size();
+            qsizetype end = authorization.indexOf('/', from);
+            if (end < 0)
+                end = authorization.size();
+            scope = QByteArrayView(authorization.constData() + from, end - from);
+        }
+    } else if (query.contains("redential=")) {
+        scope = query;
+    }
+    const qsizetype colon = address.lastIndexOf(QLatin1Char(':'));
+    const QStringView host = QStringView(address).left(colon < 0 ? address.size() : colon);
+    const std::size_t hash = qHashMulti(0, scope, QByteArrayView(userAgent), host);
+    auto it = m_entries.find(hash);
+    if (it != m_entries.end() && it->second.scope == scope && it->second.userAgent == userAgent
+        && it->second.host == host)
+        return it->second.known;
+    if (m_entries.size() >= kMaxEntries)
+        m_entries.clear();
+    Entry entry{scope.toByteArray(),
+                userAgent,
+                host.toString(),
+                {traffic::identify(authorization, query, userAgent, address),
+                 QString::fromUtf8(userAgent)}};
+    it = m_entries.insert_or_assign(hash, std::move(entry)).first;
+    return it->second.known;
+}
+
 } // namespace inflight::traffic

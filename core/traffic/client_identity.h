@@ -5,6 +5,9 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstddef>
+#include <unordered_map>
+
 namespace inflight::traffic {
 
 // The access key id of a SigV4 request, as protocol::accessKeyId (protocol/access_key.h) reads
@@ -27,5 +30,29 @@ SdkName parseUserAgent(const QByteArray& userAgent);
 // peer's "host:port".
 ClientIdentity identify(const QByteArray& authorization, const QByteArray& query,
                         const QByteArray& userAgent, const QString& address);
+
+// identify() for a busy endpoint: a client sends the same Authorization scope, User-Agent and
+// host on every request, so the identity (and the User-Agent as text) is made once per distinct
+// triple and then shared (implicitly shared QStrings: a copy allocates nothing). Holds at most
+// kMaxEntries triples and starts afresh past that.
+class ClientIdentities {
+public:
+    struct Known {
+        ClientIdentity identity;
+        QString userAgent;
+    };
+    const Known& identify(const QByteArray& authorization, const QByteArray& query,
+                          const QByteArray& userAgent, const QString& address);
+
+private:
+    static constexpr std::size_t kMaxEntries = 1024;
+    struct Entry {
+        QByteArray scope; // the Authorization's access key id bytes, or the whole query
+        QByteArray userAgent;
+        QString host;
+        Known known;
+    };
+    std::unordered_map<std::size_t, Entry> m_entries;
+};
 
 } // namespace inflight::traffic

@@ -101,5 +101,33 @@ TEST(ClientKey, isTheSdkAndHostWithoutAKey)
               QStringLiteral("unknown@10.0.0.2"));
 }
 
+TEST(ClientIdentities, OneIdentityPerClientSharedAcrossRequests)
+{
+    ClientIdentities identities;
+    const QByteArray auth = "AWS4-HMAC-SHA256 Credential=AKIDONE/20261201/us-east-1/sqs/"
+                            "aws4_request, SignedHeaders=host, Signature=01";
+    const QByteArray agent = "aws-cli/2.9.19 Python/3.11.2 Linux/6.1 botocore/2.4.5";
+    const ClientIdentities::Known first
+        = identities.identify(auth, {}, agent, QStringLiteral("127.0.0.1:50001"));
+    EXPECT_EQ(first.identity.key, QStringLiteral("AKIDONE aws-cli"));
+    EXPECT_EQ(first.userAgent, QString::fromUtf8(agent));
+    // Another port, another signature: the same client, and the same strings (shared).
+    const QByteArray resigned = "AWS4-HMAC-SHA256 Credential=AKIDONE/20261201/us-east-1/sqs/"
+                                "aws4_request, SignedHeaders=host, Signature=02";
+    const ClientIdentities::Known again
+        = identities.identify(resigned, {}, agent, QStringLiteral("127.0.0.1:50002"));
+    EXPECT_EQ(again.identity.key, first.identity.key);
+    EXPECT_EQ(again.identity.key.constData(), first.identity.key.constData());
+    // Another key, agent or host: another identity, as identify() makes it.
+    const QByteArray other = "AWS4-HMAC-SHA256 Credential=AKIDTWO/20261201/us-east-1/sqs/"
+                             "aws4_request, SignedHeaders=host, Signature=03";
+    EXPECT_EQ(identities.identify(other, {}, agent, QStringLiteral("127.0.0.1:1")).identity.key,
+              QStringLiteral("AKIDTWO aws-cli"));
+    EXPECT_EQ(identities.identify({}, {}, "curl/7.88.1", QStringLiteral("10.0.0.7:9")).identity.key,
+              QStringLiteral("curl@10.0.0.7"));
+    EXPECT_EQ(identities.identify({}, {}, "curl/7.88.1", QStringLiteral("10.0.0.8:9")).identity.key,
+              QStringLiteral("curl@10.0.0.8"));
+}
+
 } // namespace
 } // namespace inflight::traffic
