@@ -4,6 +4,7 @@
 #include "sim/sim_random.h"
 
 #include <cmath>
+#include <cstdio>
 #include <regex>
 
 namespace inflight::sim {
@@ -51,6 +52,13 @@ Status checkTemplate(const std::string& field, const std::string& text)
     if (!compiled)
         return fieldError(field, compiled.error().message);
     return Done{};
+}
+
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
 }
 
 bool isProbability(double p)
@@ -146,7 +154,7 @@ Status checkConsumer(const ConsumerSpec& c)
     const double sum = o.succeed + o.fail + o.crash + o.release;
     if (std::abs(sum - 1.0) > 1e-9)
         return fieldError("outcomes",
-                          "the probabilities add up to " + std::to_string(sum) + ", not 1");
+                          "the probabilities add up to " + shortNumber(sum) + ", not 1");
     if (c.crashDowntime < 0)
         return fieldError("crashDowntimeSeconds", "must not be negative");
     if (c.poison) {

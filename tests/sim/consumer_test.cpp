@@ -23,12 +23,6 @@ protected:
     }
 };
 
-ConsumerSpec longPolling(ConsumerSpec spec)
-{
-    spec.receive.waitTimeSeconds = 20;
-    return spec;
-}
-
 TEST_F(ConsumerTest, processingTakesItsTimeAndThenDeletes)
 {
     createQueue("orders");

@@ -112,6 +112,13 @@ inline ConsumerSpec consumer(std::string name, std::string queue, Millis process
     return spec;
 }
 
+// The consumer with 20 s long polls.
+inline ConsumerSpec longPolling(ConsumerSpec spec)
+{
+    spec.receive.waitTimeSeconds = 20;
+    return spec;
+}
+
 // An event as one line, for comparing whole runs.
 inline std::string line(const Event& e)
 {
