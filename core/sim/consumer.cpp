@@ -185,13 +185,13 @@ void Consumer::answered(std::size_t w, std::uint64_t token,
         ++m_figures.receiveErrors;
         recordError(result.error());
         worker.attemptId.reset();
-        goIdle(worker, t, true);
+        goIdle(worker, t);
         return;
     }
     if (result->messages.empty()) {
         ++m_figures.emptyReceives;
         worker.attemptId.reset();
-        goIdle(worker, t, true);
+        goIdle(worker, t);
         return;
     }
     const ConsumerSpec& c = consumer();
@@ -222,17 +222,14 @@ void Consumer::answered(std::size_t w, std::uint64_t token,
         startNext(worker, t);
 }
 
-void Consumer::goIdle(Worker& worker, Millis now, bool afterEmpty)
+void Consumer::goIdle(Worker& worker, Millis now)
 {
     worker.phase = Phase::Idle;
-    Millis idle = 0;
-    if (afterEmpty) {
-        const bool atOnce = now == worker.askedAt;
-        const auto& given = consumer().receive.idle;
-        idle = given ? *given : (atOnce ? 1'000 : 0);
-        if (atOnce)
-            idle = std::max<Millis>(idle, 1);
-    }
+    const bool atOnce = now == worker.askedAt; // the receive did not wait
+    const auto& given = consumer().receive.idle;
+    Millis idle = given ? *given : (atOnce ? 1'000 : 0);
+    if (atOnce)
+        idle = std::max<Millis>(idle, 1);
     worker.wakeAt = planFrom(now) + idle;
 }
 

@@ -77,7 +77,8 @@ private:
 
     void receive(std::size_t w, Millis now);
     void answered(std::size_t w, std::uint64_t token, engine::Result<engine::ReceiveResult> result);
-    void goIdle(Worker& worker, Millis now, bool afterEmpty);
+    // After an empty answer or an error: the next receive after receive.idle.
+    void goIdle(Worker& worker, Millis now);
     void startNext(Worker& worker, Millis now);
     void finish(Worker& worker, Millis now);
     void heartbeat(Worker& worker, Millis now);
