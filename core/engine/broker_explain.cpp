@@ -401,6 +401,7 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
         x.text = "not a receipt handle of this engine (malformed, edited, or from another "
                  "broker)";
+        x.standingText = x.text;
         return x;
     }
     x.receive = token->receiveCount;
@@ -415,6 +416,7 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
             + (x.otherQueue.empty() ? "a queue that no longer exists"
                                     : "queue " + quoted(x.otherQueue))
             + ", not of " + quoted(q.name);
+        x.standingText = x.text;
         return x;
     }
     x.key = {token->slot, token->sequence};
@@ -422,9 +424,9 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     if (!m) {
         x.standing = Standing::MessageGone;
         x.deleteSucceeds = true;
-        x.text = ofReceive
-            + " of a message no longer in the queue (deleted, moved, expired or "
-              "purged); a delete with it succeeds and changes nothing";
+        x.standingText = ofReceive
+            + " of a message no longer in the queue (deleted, moved, expired or purged)";
+        x.text = x.standingText + "; a delete with it succeeds and changes nothing";
         return x;
     }
     x.messageId = s.messageId(*m);
@@ -435,6 +437,7 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
         x.text = ofReceive + ", but the message was received " + std::to_string(m->receiveCount)
             + " times";
+        x.standingText = x.text;
         return x;
     }
     const bool inFlight = m->state == MessageState::InFlight;
@@ -461,6 +464,7 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
         case ReturnCause::MovedHere: about += "it was received with visibility timeout 0"; break;
         }
     }
+    x.standingText = about;
     x.text = about + "; " + deleteEffect(q, s.options, x);
     return x;
 }

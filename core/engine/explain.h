@@ -101,6 +101,9 @@ struct ReceiptExplanation {
     bool deleteSucceeds = false; // the call returns success
     bool deleteRemoves = false;  // ... and removes the message
     std::optional<ErrorCode> deleteError;
+    // `text` without what a delete does: which receive the handle is of and where that receive
+    // stands (for a visibility change, which a delete's rules do not describe).
+    std::string standingText;
     std::string text;
 };
 

@@ -1,6 +1,7 @@
 #include "protocol/endpoint.h"
 
 #include "protocol/oci_rest.h"
+#include "protocol/request_explanation.h"
 #include "protocol/sqs_actions.h"
 #include "protocol/sqs_codec.h"
 
@@ -62,10 +63,18 @@ Outcome Endpoint::handle(const HttpRequest& request, RequestSummary* summary)
     return outcome;
 }
 
+void Endpoint::summarizeWaitEnded(const engine::Result<engine::ReceiveResult>& result,
+                                  RequestSummary& summary)
+{
+    summarizeReceived(result, summary);
+    if (result && result->messages.empty() && summary.receive)
+        explainEmptyReceive(m_broker, *summary.receive, true, summary);
+}
+
 Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
 {
     if (oci::isOciPath(request.path))
-        return oci::handle(m_broker, request);
+        return oci::handle(m_broker, request, summary);
 
     const SqsProtocol protocol = detectSqsProtocol(request);
     DecodedSqsRequest decoded = protocol == SqsProtocol::Json ? json::decodeRequest(request)
@@ -89,26 +98,29 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
             QStringLiteral("The action %1 is not valid for this endpoint.").arg(sqs.action())));
     }
 
-    SqsContext context{m_broker, m_options.baseUrl, request, request.origin.toStdString()};
+    SqsContext context{m_broker, m_options.baseUrl, request, request.origin.toStdString(), summary};
     ActionResult result = handler(context, sqs);
-    return std::visit(
-        Overloaded{
-            [&](const Output& output) -> Outcome {
-                if (summary)
-                    summarizeSqsOutput(output, *summary);
-                return responder.success(output);
-            },
-            [&](const engine::Error& error) -> Outcome { return responder.error(error); },
-            [&](WaitForMessages& wait) -> Outcome {
-                return DeferredReceive{
-                    std::move(wait.request),
-                    [responder](const engine::Result<engine::ReceiveResult>& result) {
-                        return result ? responder.success(receiveOutput(*result))
-                                      : responder.error(result.error());
-                    }};
-            },
-        },
-        result);
+    return std::visit(Overloaded{
+                          [&](const Output& output) -> Outcome {
+                              if (summary)
+                                  summarizeSqsOutput(output, *summary);
+                              return responder.success(output);
+                          },
+                          [&](const engine::Error& error) -> Outcome {
+                              if (summary)
+                                  explainError(m_broker, error, *summary);
+                              return responder.error(error);
+                          },
+                          [&](WaitForMessages& wait) -> Outcome {
+                              return DeferredReceive{
+                                  std::move(wait.request),
+                                  [responder](const engine::Result<engine::ReceiveResult>& result) {
+                                      return result ? responder.success(receiveOutput(*result))
+                                                    : responder.error(result.error());
+                                  }};
+                          },
+                      },
+                      result);
 }
 
 } // namespace inflight::protocol

@@ -47,6 +47,10 @@ public:
     // log shows (request_summary.h); for a DeferredReceive, its maximum and wait, the server
     // adding what it received (summarizeReceived). Without one, nothing of it is computed.
     Outcome handle(const HttpRequest& request, RequestSummary* summary = nullptr);
+    // The end of a DeferredReceive that handle() summarized, for that summary: the messages it got
+    // (summarizeReceived) and, when none, why — explained from the engine now, as it is answered.
+    void summarizeWaitEnded(const engine::Result<engine::ReceiveResult>& result,
+                            RequestSummary& summary);
     // The guard alone, for requests another handler serves (the control API): nullopt when the
     // request may go on, else its answer.
     std::optional<HttpResponse> checkAccess(const HttpRequest& request) const

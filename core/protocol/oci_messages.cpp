@@ -4,6 +4,7 @@
 #include "protocol/oci_rest.h"
 
 #include "engine/message_validation.h"
+#include "protocol/request_explanation.h"
 #include "protocol/utf8.h"
 
 #include <QJsonArray>
@@ -68,6 +69,15 @@ HttpResponse messagesResponse(const HttpRequest& request, const engine::ReceiveR
     for (const engine::ReceivedMessage& received : result.messages)
         messages.append(messageObject(received));
     return jsonResponse(request, QJsonObject{{QStringLiteral("messages"), messages}});
+}
+
+// With a traffic log: each entry's receipt and where it stands, before the batch runs.
+void noteReceipts(OciContext& context, const std::vector<engine::BatchReceiptEntry>& entries)
+{
+    if (!context.summary)
+        return;
+    for (const engine::BatchReceiptEntry& entry : entries)
+        noteReceipt(context.broker, context.queue, entry.id, entry.receiptHandle, *context.summary);
 }
 
 // The `entries` array of a batch body, or MissingParameter.
@@ -201,8 +211,11 @@ Outcome getMessages(OciContext& context)
     const std::int64_t wait = receive.waitTimeSeconds
         ? *receive.waitTimeSeconds
         : queueAttribute(context.broker, context.queue, "timeoutInSeconds");
-    if (!received->messages.empty() || wait <= 0)
+    if (!received->messages.empty() || wait <= 0) {
+        if (context.summary && received->messages.empty())
+            explainEmptyReceive(context.broker, receive, false, *context.summary);
         return messagesResponse(context.http, *received);
+    }
     HttpRequest reply; // what the later answer needs of the request: its opc-request-id
     reply.headers = context.http.headers;
     return DeferredReceive{
@@ -220,8 +233,13 @@ Outcome updateMessage(OciContext& context, const std::string& receipt)
     auto visibility = integerMember(*body, QStringLiteral("visibilityInSeconds"));
     if (!visibility)
         return engineError(context.http, visibility.error());
+    if (context.summary)
+        noteReceipt(context.broker, context.queue, {}, receipt, *context.summary);
     auto changed = context.broker.changeMessageVisibility(context.queue, receipt, *visibility,
                                                           context.origin);
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::ChangeVisibility,
+                          changed ? nullptr : &changed.error(), *context.summary);
     if (!changed)
         return engineError(context.http, changed.error());
     return jsonResponse(
@@ -245,10 +263,14 @@ Outcome updateMessages(OciContext& context)
                            entry.value(QStringLiteral("receipt")).toString().toStdString(),
                            *visibility});
     }
+    noteReceipts(context, entries);
     auto result
         = context.broker.changeMessageVisibilityBatch(context.queue, entries, context.origin);
     if (!result)
         return engineError(context.http, result.error());
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::ChangeVisibility, *result,
+                          *context.summary);
     return jsonResponse(
         context.http, batchResponse(*result, entries.size(), [](const auto& success) {
             return QJsonObject{
@@ -259,7 +281,13 @@ Outcome updateMessages(OciContext& context)
 
 Outcome deleteMessage(OciContext& context, const std::string& receipt)
 {
-    if (auto status = context.broker.deleteMessage(context.queue, receipt, context.origin); !status)
+    if (context.summary)
+        noteReceipt(context.broker, context.queue, {}, receipt, *context.summary);
+    auto status = context.broker.deleteMessage(context.queue, receipt, context.origin);
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::Delete,
+                          status ? nullptr : &status.error(), *context.summary);
+    if (!status)
         return engineError(context.http, status.error());
     return emptyResponse(context.http);
 }
@@ -275,9 +303,12 @@ Outcome deleteMessages(OciContext& context)
             {std::to_string(entries.size()),
              item.toObject().value(QStringLiteral("receipt")).toString().toStdString(),
              {}});
+    noteReceipts(context, entries);
     auto result = context.broker.deleteMessageBatch(context.queue, entries, context.origin);
     if (!result)
         return engineError(context.http, result.error());
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::Delete, *result, *context.summary);
     return jsonResponse(context.http, batchResponse(*result, entries.size(), [](const auto&) {
                             return QJsonObject();
                         }));

@@ -4,6 +4,7 @@
 
 #include "engine/oci_ids.h"
 #include "protocol/form.h"
+#include "protocol/request_explanation.h"
 #include "protocol/sqs_codec.h"
 #include "protocol/utf8.h"
 
@@ -260,7 +261,7 @@ QString timestamp(engine::Millis time)
     return QDateTime::fromMSecsSinceEpoch(time, Qt::UTC).toString(Qt::ISODateWithMs);
 }
 
-Outcome handle(engine::Broker& broker, const HttpRequest& request)
+Outcome handle(engine::Broker& broker, const HttpRequest& request, RequestSummary* summary)
 {
     // /20210201/queues/{queueId}/<rest>; every segment percent-decoded (receipts may be escaped).
     QStringList segments;
@@ -277,13 +278,20 @@ Outcome handle(engine::Broker& broker, const HttpRequest& request)
                              ociWireError(ProtocolError::MalformedQuery,
                                           QStringLiteral("The query string is not UTF-8 "
                                                          "once percent-decoded.")));
-    OciContext context{broker, request, segments.at(1).toStdString(), std::move(*parameters),
-                       request.origin.toStdString()};
+    OciContext context{broker,
+                       request,
+                       segments.at(1).toStdString(),
+                       std::move(*parameters),
+                       request.origin.toStdString(),
+                       summary};
     auto queue = broker.getQueue(context.queue);
-    if (!queue)
-        return engineError(request, queue.error());
-    if (queue->kind != engine::QueueKind::Oci)
-        return engineError(request, notFound()); // SQS queues are not OCI queues
+    if (!queue || queue->kind != engine::QueueKind::Oci) {
+        // SQS queues are not OCI queues
+        const engine::Error error = queue ? notFound() : queue.error();
+        if (summary)
+            explainError(broker, error, *summary);
+        return engineError(request, error);
+    }
 
     const QStringList rest = segments.mid(2);
     const QByteArray& method = request.method;

@@ -18,7 +18,9 @@ namespace inflight::protocol::oci {
 // OCI Queue REST (spec §6.1) under /20210201/queues/{queueId}/…, where queueId is the engine's
 // queue name. Only OCI-profile queues answer; any other name is 404 NotAuthorizedOrNotFound.
 bool isOciPath(const QByteArray& path);
-Outcome handle(engine::Broker& broker, const HttpRequest& request);
+// With `summary` (a traffic log), the calls also fill in what request_explanation.h explains.
+Outcome handle(engine::Broker& broker, const HttpRequest& request,
+               RequestSummary* summary = nullptr);
 // `{"code":…,"message":…}` with the error's status and the request's opc-request-id.
 HttpResponse errorResponse(const HttpRequest& request, const OciWireError& error);
 
@@ -30,6 +32,7 @@ struct OciContext {
     std::string queue;                         // the OCI queue addressed
     QList<QPair<QString, QString>> parameters; // decoded query string
     engine::Origin origin;
+    RequestSummary* summary = nullptr; // with a traffic log (request_explanation.h)
 };
 
 // 200 with a JSON body; 200 without a body.

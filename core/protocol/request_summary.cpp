@@ -117,6 +117,7 @@ void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& sum
     summary.maxMessages = request.maxMessages.value_or(1);
     if (request.waitTimeSeconds)
         summary.waitSeconds = *request.waitTimeSeconds;
+    summary.receive = request;
 }
 
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result, RequestSummary& summary)

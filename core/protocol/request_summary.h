@@ -9,6 +9,9 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace inflight::protocol {
 
@@ -17,7 +20,8 @@ namespace inflight::protocol {
 // "deleted 3, 1 failed: ReceiptHandleIsInvalid"). Filled by Endpoint::handle() only when asked
 // for one, so that an endpoint without a log computes nothing for it. The error code and message
 // of a failed request are read from its answer (the same for every protocol and for the answers
-// the endpoint does not make itself), not kept here.
+// the endpoint does not make itself), not kept here. The reason behind the outcome is
+// request_explanation.h's.
 struct RequestSummary {
     WireProtocol protocol = WireProtocol::SqsJson;
     QString operation; // "SendMessage", "GetMessages"; empty when the request named none
@@ -28,6 +32,21 @@ struct RequestSummary {
     QByteArray firstFailure;       // the code of the first failed batch entry
     std::int64_t maxMessages = -1; // a receive's maximum (its default when absent)
     std::int64_t waitSeconds = -1; // a receive's wait, when it asked for one
+
+    // The reason behind the outcome, one or more sentences; empty when there is nothing to add:
+    // why a receive came back empty, where a receipt stood when it was used, the likely cause of
+    // an error.
+    QString explanation;
+    bool staleReceipt = false; // a receipt of an earlier receive was used after a later one
+
+    // What the explanations are made from, gathered where the request is decoded.
+    struct ReceiptUse {
+        std::string entryId; // a batch entry's Id (OCI: its index); "" for a single call
+        std::string receipt;
+        engine::ReceiptExplanation standing; // before the operation ran
+    };
+    std::vector<ReceiptUse> receipts;              // of a receipt operation, in entry order
+    std::optional<engine::ReceiveRequest> receive; // a receive that waits, explained at its end
 };
 
 // From the request alone: its protocol and, for OCI REST, its operation, queue and a receive's
@@ -40,7 +59,8 @@ void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
 // An SQS action's successful output: the counts of SendMessage(Batch), ReceiveMessage,
 // DeleteMessage(Batch) and ChangeMessageVisibility(Batch).
 void summarizeSqsOutput(const Output& output, RequestSummary& summary);
-// A receive's request (its maximum and wait) and, once known, its result (messages received).
+// A receive's request (its maximum and wait, and the request itself for the explanation of an
+// empty end) and, once known, its result (messages received).
 void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary);
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result,
                        RequestSummary& summary);

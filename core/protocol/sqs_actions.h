@@ -2,6 +2,7 @@
 
 #include "engine/broker.h"
 #include "protocol/http_types.h"
+#include "protocol/request_summary.h"
 #include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
 
@@ -18,6 +19,9 @@ struct SqsContext {
     const QString& baseUrl;
     const HttpRequest& http; // for the queue in the path (§2.2)
     engine::Origin origin;
+    // With a traffic log: filled by the actions with what only they know (the receipts a request
+    // uses, why a receive came back empty; request_explanation.h). Null otherwise.
+    RequestSummary* summary = nullptr;
 };
 
 // A ReceiveMessage that found nothing and may wait.

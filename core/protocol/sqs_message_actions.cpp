@@ -2,6 +2,7 @@
 // single and batched, with the MD5 digests of §2.6 computed from the bytes we hold.
 #include "protocol/access_key.h"
 #include "protocol/error_mapping.h"
+#include "protocol/request_explanation.h"
 #include "protocol/sqs_actions.h"
 
 #include "engine/digest.h"
@@ -124,6 +125,16 @@ engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsR
     return entries;
 }
 
+// With a traffic log: each entry's receipt and where it stands, before the batch runs.
+void noteReceipts(SqsContext& context, const std::string& queue,
+                  const std::vector<engine::BatchReceiptEntry>& entries)
+{
+    if (!context.summary)
+        return;
+    for (const engine::BatchReceiptEntry& entry : entries)
+        noteReceipt(context.broker, queue, entry.id, entry.receiptHandle, *context.summary);
+}
+
 // The wait a receive without WaitTimeSeconds gets: the queue's ReceiveMessageWaitTimeSeconds.
 std::int64_t queueWaitSeconds(engine::Broker& broker, const std::string& queue)
 {
@@ -233,15 +244,21 @@ ActionResult receiveMessage(SqsContext& context, const SqsRequest& request)
     receive.receiveRequestAttemptId = request.string("ReceiveRequestAttemptId");
 
     auto received = context.broker.receiveMessage(receive);
-    if (!received)
+    if (!received) {
+        if (context.summary && received.error().code == engine::ErrorCode::OverLimit)
+            explainEmptyReceive(context.broker, receive, false, *context.summary);
         return received.error();
+    }
     if (!received->messages.empty())
         return receiveOutput(*received);
     const std::int64_t wait = receive.waitTimeSeconds ? *receive.waitTimeSeconds
                                                       : queueWaitSeconds(context.broker, *queue);
-    if (wait <= 0)
+    if (wait <= 0) {
+        if (context.summary)
+            explainEmptyReceive(context.broker, receive, false, *context.summary);
         return receiveOutput(*received);
-    return WaitForMessages{std::move(receive)};
+    }
+    return WaitForMessages{std::move(receive)}; // explained when it ends (Endpoint)
 }
 
 ActionResult deleteMessage(SqsContext& context, const SqsRequest& request)
@@ -252,7 +269,13 @@ ActionResult deleteMessage(SqsContext& context, const SqsRequest& request)
     auto handle = required(request, "ReceiptHandle");
     if (!handle)
         return handle.error();
-    if (auto status = context.broker.deleteMessage(*queue, *handle, context.origin); !status)
+    if (context.summary)
+        noteReceipt(context.broker, *queue, {}, *handle, *context.summary);
+    auto status = context.broker.deleteMessage(*queue, *handle, context.origin);
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::Delete,
+                          status ? nullptr : &status.error(), *context.summary);
+    if (!status)
         return status.error();
     return noOutput();
 }
@@ -265,9 +288,12 @@ ActionResult deleteMessageBatch(SqsContext& context, const SqsRequest& request)
     auto entries = receiptEntries(request);
     if (!entries)
         return entries.error();
+    noteReceipts(context, *queue, *entries);
     auto result = context.broker.deleteMessageBatch(*queue, *entries, context.origin);
     if (!result)
         return result.error();
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::Delete, *result, *context.summary);
     return batchOutput(*result, idOnly<engine::Done>);
 }
 
@@ -283,8 +309,13 @@ ActionResult changeMessageVisibility(SqsContext& context, const SqsRequest& requ
     if (!visibility)
         return visibility.error();
     // A missing VisibilityTimeout is the engine's MissingParameter.
+    if (context.summary)
+        noteReceipt(context.broker, *queue, {}, *handle, *context.summary);
     auto changed
         = context.broker.changeMessageVisibility(*queue, *handle, *visibility, context.origin);
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::ChangeVisibility,
+                          changed ? nullptr : &changed.error(), *context.summary);
     if (!changed)
         return changed.error();
     return noOutput();
@@ -298,9 +329,13 @@ ActionResult changeMessageVisibilityBatch(SqsContext& context, const SqsRequest&
     auto entries = receiptEntries(request);
     if (!entries)
         return entries.error();
+    noteReceipts(context, *queue, *entries);
     auto result = context.broker.changeMessageVisibilityBatch(*queue, *entries, context.origin);
     if (!result)
         return result.error();
+    if (context.summary)
+        explainReceiptUse(context.broker, ReceiptOperation::ChangeVisibility, *result,
+                          *context.summary);
     return batchOutput(*result, idOnly<engine::ChangeVisibilityResult>);
 }
 

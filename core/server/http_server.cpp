@@ -360,7 +360,7 @@ void HttpServer::finishWait(quint64 connection)
     m_waits.erase(it);
     m_answers.push_back({connection, wait.protocol, wait.respond(wait.receive->result())});
     if (m_traffic && wait.cursor != 0) {
-        protocol::summarizeReceived(wait.receive->result(), wait.summary);
+        m_endpoint.summarizeWaitEnded(wait.receive->result(), wait.summary);
         traffic::answered(wait.record, m_answers.back().response, wait.summary,
                           microsecondsSince(wait.arrived));
         m_traffic->complete(wait.cursor, std::move(wait.record));

@@ -142,6 +142,8 @@ void answered(TrafficRecord& record, const protocol::HttpResponse& response,
     record.succeeded = summary.succeeded;
     record.failed = summary.failed;
     record.outcome = outcomeText(summary, response.status, record.errorCode);
+    record.explanation = summary.explanation;
+    record.staleReceipt = summary.staleReceipt;
     record.responseHeaders = response.headers;
     record.responseContentType = response.contentType;
     record.responseBody = response.body;

@@ -15,7 +15,8 @@ namespace inflight::traffic {
 TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::RequestSummary& summary,
                       std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting);
 // Completes `record` with its answer: status, error code and message (read from the answer, in
-// whichever protocol it speaks), request id, headers, body and the outcome sentence.
+// whichever protocol it speaks), request id, headers, body, the outcome sentence and the
+// summary's explanation.
 void answered(TrafficRecord& record, const protocol::HttpResponse& response,
               const protocol::RequestSummary& summary, std::int64_t latencyUs);
 // Completes a waiting `record` whose client closed the connection first.

@@ -141,7 +141,9 @@ Json harEntry(const TrafficRecord& r)
               {"client", clientIdentityJson(r.client)},
               {"errorCode", text(r.errorCode)},
               {"outcome", text(r.outcome)},
-              {"waiting", r.waiting}}}};
+              {"staleReceipt", r.staleReceipt},
+              {"waiting", r.waiting}}},
+            {"_explanation", text(r.explanation)}};
 }
 
 } // namespace
@@ -173,6 +175,8 @@ Json recordJson(const TrafficRecord& r)
             {"latencyUs", r.latencyUs},
             {"requestId", text(r.requestId)},
             {"outcome", text(r.outcome)},
+            {"explanation", text(r.explanation)},
+            {"staleReceipt", r.staleReceipt},
             {"waiting", r.waiting},
             {"request", std::move(request)},
             {"response", std::move(response)}};

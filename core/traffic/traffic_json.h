@@ -13,7 +13,8 @@ namespace inflight::traffic {
 // GET /_inflight/v1/traffic. Members: cursor, time (wall epoch ms), engineTime, client {key,
 // accessKeyId, sdk, sdkVersion, host}, address, userAgent, protocol ("sqs-json", "sqs-query",
 // "oci-rest"), method, path, operation, queue, status (0 while waiting or when the client hung
-// up), errorCode, errorMessage, latencyUs, requestId, outcome, waiting; request and response
+// up), errorCode, errorMessage, latencyUs, requestId, outcome, explanation (the reason behind the
+// outcome, "" when none), staleReceipt, waiting; request and response
 // {headers, body, bodySize, truncated}. Bodies that are not UTF-8 are base64 with "encoding":
 // "base64".
 nlohmann::json recordJson(const TrafficRecord& record);
@@ -27,8 +28,9 @@ nlohmann::json clientJson(const ClientStats& client);
 // 8601, UTC), time (ms), request {method, url, httpVersion, cookies, headers, queryString,
 // postData, headersSize, bodySize}, response {status, statusText, httpVersion, cookies, headers,
 // content {size, mimeType, text}, redirectURL, headersSize, bodySize}, cache {} and timings
-// {send, wait, receive}; Inflight's own fields (operation, queue, client, outcome) under
-// "_inflight".
+// {send, wait, receive}; Inflight's own fields (cursor, operation, queue, client, errorCode,
+// outcome, staleReceipt, waiting) under "_inflight", and the explanation as "_explanation" (HAR
+// allows custom fields whose names start with an underscore).
 nlohmann::json harDocument(const std::vector<TrafficRecord>& records, const QString& version);
 
 } // namespace inflight::traffic

@@ -41,9 +41,14 @@ struct TrafficRecord {
     int status = 0; // 0 while waiting
     QString errorCode;
     QString errorMessage;
-    std::int64_t latencyUs = 0;  // arrival to answer
-    QString requestId;           // x-amzn-RequestId or opc-request-id of the answer
-    QString outcome;             // "received 4 of max 10", "empty after a 20 s long poll", …
+    std::int64_t latencyUs = 0; // arrival to answer
+    QString requestId;          // x-amzn-RequestId or opc-request-id of the answer
+    QString outcome;            // "received 4 of max 10", "empty after a 20 s long poll", …
+    // The reason behind the outcome (protocol/request_explanation.h), one or more sentences:
+    // "0 available; 12 in flight (next visible in 4.2 s)", "receipt of receive #1, used after
+    // receive #2 …"; empty when there is nothing to add.
+    QString explanation;
+    bool staleReceipt = false;   // a receipt of an earlier receive was used after a later one
     std::int64_t succeeded = -1; // messages or entries done (sent, received, deleted); -1: none
     std::int64_t failed = -1;    // batch entries failed; -1: not a batch
     bool waiting = false;        // a long poll not answered yet

@@ -537,6 +537,10 @@ TEST_F(ExplainTest, staleReceiptOnAStandardQueueStillDeletes)
     EXPECT_EQ(x->text,
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; "
               "standard queues accept it: a delete with it deletes the message");
+    EXPECT_EQ(x->standingText,
+              "receipt of receive #1, used after receive #2 (client `b`) at "
+              "22:13:50")
+        << "the text without what a delete does";
     // What it says is what happens (C.75).
     ASSERT_TRUE(broker->deleteMessage("orders", first).ok());
     EXPECT_EQ(broker->queueStats("orders")->inFlight, 0);
@@ -642,6 +646,9 @@ TEST_F(ExplainTest, receiptOfADeletedMessage)
     EXPECT_EQ(x->text,
               "receipt of receive #1 of a message no longer in the queue (deleted, moved, "
               "expired or purged); a delete with it succeeds and changes nothing");
+    EXPECT_EQ(x->standingText,
+              "receipt of receive #1 of a message no longer in the queue (deleted, moved, "
+              "expired or purged)");
 }
 
 TEST_F(ExplainTest, receiptThatIsNotOursOrOfAnotherQueue)
@@ -655,6 +662,7 @@ TEST_F(ExplainTest, receiptThatIsNotOursOrOfAnotherQueue)
     EXPECT_EQ(x->otherQueue, "other");
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_EQ(x->text, "receipt of receive #1 of queue `other`, not of `orders`");
+    EXPECT_EQ(x->standingText, x->text);
     x = broker->explainReceipt("orders", "garbage");
     EXPECT_EQ(x->standing, Standing::NotAHandle);
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
