@@ -308,16 +308,23 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
             [this, connection] { finishWait(connection); });
 }
 
-void HttpServer::handleRecorded(quint64 connection, const protocol::HttpRequest& request)
+void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& request)
 {
     const auto arrived = std::chrono::steady_clock::now();
     const std::int64_t wallTime = QDateTime::currentMSecsSinceEpoch();
+    const QString address = request.origin;
+    const traffic::ClientIdentities::Known client = m_traffic->identities().identify(
+        request.header(QByteArrayLiteral("Authorization")), request.query,
+        request.header(QByteArrayLiteral("User-Agent")), address);
+    // The engine calls of this request carry its client and its number in the log (the next
+    // cursor: nothing else is added before its record), so its events and receipts lead back.
+    request.origin = traffic::requestOrigin(client.identity.key, m_traffic->cursor() + 1);
     protocol::RequestSummary summary;
     protocol::Outcome outcome = m_endpoint.handle(request, &summary);
     const protocol::WireProtocol wire = summary.protocol;
     if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
         traffic::TrafficRecord record
-            = traffic::arrival(request, summary, wallTime, m_session.now(), false);
+            = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), false);
         traffic::answered(record, *response, summary, microsecondsSince(arrived));
         m_traffic->add(std::move(record));
         m_answers.push_back({connection, wire, std::move(*response)});
@@ -326,7 +333,8 @@ void HttpServer::handleRecorded(quint64 connection, const protocol::HttpRequest&
     auto& deferred = std::get<protocol::DeferredReceive>(outcome);
     session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
     Wait wait{receive, wire, std::move(deferred.respond)};
-    wait.record = traffic::arrival(request, summary, wallTime, m_session.now(), true);
+    wait.record
+        = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), true);
     wait.cursor = m_traffic->add(wait.record);
     wait.summary = std::move(summary);
     wait.arrived = arrived;

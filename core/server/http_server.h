@@ -158,7 +158,7 @@ private:
     void handleBatch();
     void handle(quint64 connection, std::optional<protocol::HttpRequest>& request);
     // handle() with a traffic log: the same, recording the request.
-    void handleRecorded(quint64 connection, const protocol::HttpRequest& request);
+    void handleRecorded(quint64 connection, protocol::HttpRequest& request);
     void finishWait(quint64 connection);
     void handleControl(quint64 connection, const protocol::HttpRequest& request);
     // Sends m_answers once the session has stored what they acknowledge; if that commit fails,

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cstddef>
+#include <cstdint>
 #include <unordered_map>
 
 namespace inflight::traffic {
@@ -30,6 +31,10 @@ SdkName parseUserAgent(const QByteArray& userAgent);
 // peer's "host:port".
 ClientIdentity identify(const QByteArray& authorization, const QByteArray& query,
                         const QByteArray& userAgent, const QString& address);
+
+// The engine origin of a logged request's calls: "<client key> #<cursor>" ("AKID aws-cli #17"),
+// which leads from every event and receipt back to the client and the request.
+QString requestOrigin(const QString& clientKey, std::uint64_t cursor);
 
 // identify() for a busy endpoint: a client sends the same Authorization scope, User-Agent and
 // host on every request, so the identity (and the User-Agent as text) is made once per distinct

@@ -95,17 +95,16 @@ QString outcomeText(const protocol::RequestSummary& summary, int status, const Q
     return text;
 }
 
-TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::RequestSummary& summary,
+TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentities::Known& client,
+                      const QString& address, const protocol::RequestSummary& summary,
                       std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting)
 {
     TrafficRecord record;
     record.wallTimeMs = wallTimeMs;
     record.engineTimeMs = engineTimeMs;
-    const QByteArray agent = request.header(QByteArrayLiteral("User-Agent"));
-    record.client = identify(request.header(QByteArrayLiteral("Authorization")), request.query,
-                             agent, request.origin);
-    record.address = request.origin;
-    record.userAgent = QString::fromUtf8(agent);
+    record.client = client.identity;
+    record.address = address;
+    record.userAgent = client.userAgent;
     record.protocol = summary.protocol;
     record.method = request.method;
     record.path = request.path;
@@ -122,6 +121,17 @@ TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::Requ
     record.requestBody = request.body; // shared until the log cuts it
     record.requestBodySize = request.body.size();
     return record;
+}
+
+TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::RequestSummary& summary,
+                      std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting)
+{
+    const QByteArray agent = request.header(QByteArrayLiteral("User-Agent"));
+    const ClientIdentities::Known client{
+        identify(request.header(QByteArrayLiteral("Authorization")), request.query, agent,
+                 request.origin),
+        QString::fromUtf8(agent)};
+    return arrival(request, client, request.origin, summary, wallTimeMs, engineTimeMs, waiting);
 }
 
 void answered(TrafficRecord& record, const protocol::HttpResponse& response,

@@ -2,6 +2,7 @@
 
 #include "protocol/http_types.h"
 #include "protocol/request_summary.h"
+#include "traffic/client_identity.h"
 #include "traffic/traffic_record.h"
 
 #include <cstdint>
@@ -12,6 +13,11 @@ namespace inflight::traffic {
 
 // The record of `request` as it arrived: its client, protocol, operation, queue, headers and body
 // (cut later by the log). `waiting` for a long poll not answered yet.
+TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentities::Known& client,
+                      const QString& address, const protocol::RequestSummary& summary,
+                      std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting);
+// The same with the client identified here and `request.origin` as its address (one request
+// alone: tests, tools).
 TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::RequestSummary& summary,
                       std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting);
 // Completes `record` with its answer: status, error code and message (read from the answer, in

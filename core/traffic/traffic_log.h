@@ -1,5 +1,6 @@
 #pragma once
 
+#include "traffic/client_identity.h"
 #include "traffic/client_registry.h"
 #include "traffic/traffic_record.h"
 
@@ -61,6 +62,8 @@ public:
     std::uint64_t dropped() const { return m_dropped; }
     qsizetype bodyBytes() const { return m_bodyBytes; }
     const ClientRegistry& clients() const { return m_clients; }
+    // Who sends the requests, made once per client (the server's, on this thread).
+    ClientIdentities& identities() { return m_identities; }
 
     // Called for every add() and complete(), on this thread, in the order they were added.
     // Returns the id that removes it (the window's view goes before the log does).
@@ -81,6 +84,7 @@ private:
     std::uint64_t m_dropped = 0;
     qsizetype m_bodyBytes = 0;
     ClientRegistry m_clients;
+    ClientIdentities m_identities;
     std::vector<std::pair<std::uint64_t, Listener>> m_listeners;
     std::uint64_t m_nextListener = 1;
 };

@@ -386,8 +386,8 @@ void TrafficView::showSelected()
     QStringList why;
     if (!r->errorMessage.isEmpty())
         why << QStringLiteral("%1: %2").arg(r->errorCode, r->errorMessage);
-    // PENDING-EXPLANATION if (!r->explanation.isEmpty())
-    // PENDING-EXPLANATION     why << r->explanation;
+    if (!r->explanation.isEmpty())
+        why << r->explanation;
     m_explanation->setText(why.join(QLatin1Char('\n')));
     m_explanation->setVisible(!why.isEmpty());
     QString target = QString::fromUtf8(r->path);

@@ -1,0 +1,366 @@
+// The window's debugging half against real clients: the AWS CLI, boto3 and the AWS SDK for
+// JavaScript call the real endpoint behind the window (good calls and failing ones); the Traffic
+// tab shows each with its operation, status, error code and client, the Clients tab one row per
+// client (CLI calls with one key are one client, whatever their ports), an empty receive says why
+// it was empty, and the request, its events and its messages lead to each other.
+
+#include "endpoint_adapter.h"
+#include "server/http_server.h"
+#include "traffic/traffic_log.h"
+#include "ui/models/client_directory.h"
+#include "ui/models/client_table_model.h"
+#include "ui/models/message_table_model.h"
+#include "ui/models/timeline_model.h"
+#include "ui/models/traffic_table_model.h"
+#include "ui/widgets/clients_view.h"
+#include "ui/widgets/message_inspector.h"
+#include "ui/widgets/traffic_view.h"
+#include "window_test_support.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+using namespace inflight;
+using namespace inflight::ui::test;
+
+namespace {
+
+// The window on a paused session with the real server and a traffic log behind it.
+struct TrafficWindow {
+    TrafficWindow()
+    {
+        f.createQueue("work");
+        window = &f.open();
+        server.setTrafficLog(&log);
+        if (!endpoint.listen(QStringLiteral("127.0.0.1"), 0))
+            QTest::qFail("the endpoint does not listen", __FILE__, __LINE__);
+        window->setEndpoint(&endpoint);
+        window->setTrafficLog(log);
+        url = QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort());
+        queueUrl = url + QStringLiteral("/000000000000/work");
+    }
+
+    // Runs a client while the window's event loop answers it; its standard output.
+    QString run(const QString& program, const QStringList& arguments, const QString& accessKey,
+                const QString& input = {})
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("AWS_ACCESS_KEY_ID"), accessKey);
+        env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"), QStringLiteral("inflight-secret"));
+        env.insert(QStringLiteral("AWS_DEFAULT_REGION"), QStringLiteral("us-east-1"));
+        env.insert(QStringLiteral("AWS_REGION"), QStringLiteral("us-east-1"));
+        env.insert(QStringLiteral("AWS_EC2_METADATA_DISABLED"), QStringLiteral("true"));
+        env.insert(QStringLiteral("AWS_PAGER"), QString());
+        env.insert(QStringLiteral("INFLIGHT_URL"), url);
+        env.insert(QStringLiteral("QUEUE_URL"), queueUrl);
+        process.setProcessEnvironment(env);
+        process.setWorkingDirectory(QStringLiteral(INFLIGHT_SOURCE_DIR)); // node_modules
+        process.start(program, arguments);
+        if (!input.isEmpty()) {
+            process.write(input.toUtf8());
+            process.closeWriteChannel();
+        }
+        QDeadlineTimer deadline(60'000);
+        while (process.state() != QProcess::NotRunning && !deadline.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            process.waitForFinished(20);
+        }
+        flushAll();
+        return QString::fromUtf8(process.readAllStandardOutput())
+            + QString::fromUtf8(process.readAllStandardError());
+    }
+
+    QString aws(const QStringList& arguments)
+    {
+        return run(QStringLiteral("aws"),
+                   QStringList{QStringLiteral("--endpoint-url"), url, QStringLiteral("sqs")}
+                       + arguments,
+                   QStringLiteral("AKIDCLITERMINAL"));
+    }
+
+    void flushAll()
+    {
+        ui::test::flush();
+        window->trafficView()->model()->flush();
+        window->clientsView()->model()->refresh();
+    }
+
+    // The records of the log matching `operation` (and client key, when given).
+    std::vector<traffic::TrafficRecord> records(const QString& operation,
+                                                const QString& clientKey = {}) const
+    {
+        std::vector<traffic::TrafficRecord> out;
+        ui::TrafficTableModel* model = window->trafficView()->model();
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const traffic::TrafficRecord* r = model->record(row);
+            if (r && r->operation == operation
+                && (clientKey.isEmpty() || r->client.key == clientKey))
+                out.push_back(*r);
+        }
+        return out;
+    }
+
+    WindowFixture f;
+    ui::MainWindow* window = nullptr;
+    traffic::TrafficLog log;
+    server::HttpServer server{f.session};
+    app::EndpointAdapter endpoint{server};
+    QString url;
+    QString queueUrl;
+};
+
+const char* kBoto3 = R"(
+import os, boto3, botocore
+c = boto3.client('sqs', endpoint_url=os.environ['INFLIGHT_URL'])
+q = os.environ['QUEUE_URL']
+c.send_message(QueueUrl=q, MessageBody='from boto3')
+c.receive_message(QueueUrl=q, MaxNumberOfMessages=10, WaitTimeSeconds=0)
+c.receive_message(QueueUrl=q, MaxNumberOfMessages=10, WaitTimeSeconds=0)
+try:
+    c.get_queue_url(QueueName='no-such-queue')
+except botocore.exceptions.ClientError as e:
+    print('boto3 error', e.response['Error']['Code'])
+)";
+
+const char* kJs = R"(
+import { SQSClient, SendMessageCommand, DeleteMessageCommand } from '@aws-sdk/client-sqs';
+const c = new SQSClient({ endpoint: process.env.INFLIGHT_URL, maxAttempts: 1 });
+await c.send(new SendMessageCommand({ QueueUrl: process.env.QUEUE_URL, MessageBody: 'from js' }));
+try {
+  await c.send(new DeleteMessageCommand({ QueueUrl: process.env.QUEUE_URL, ReceiptHandle: 'nope' }));
+} catch (e) { console.log('js error', e.name); }
+)";
+
+} // namespace
+
+class TrafficTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { isolateSettings(); }
+
+    void realClientsShowInTheTrafficLogAndTheClientsPanel()
+    {
+        TrafficWindow t;
+        // The AWS CLI: four processes, four ports, one key: one client.
+        t.aws({QStringLiteral("send-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--message-body"), QStringLiteral("from the CLI")});
+        t.aws({QStringLiteral("receive-message"), QStringLiteral("--queue-url"), t.queueUrl});
+        const QString deleted
+            = t.aws({QStringLiteral("delete-message"), QStringLiteral("--queue-url"), t.queueUrl,
+                     QStringLiteral("--receipt-handle"), QStringLiteral("bogus")});
+        QVERIFY2(deleted.contains(QStringLiteral("ReceiptHandleIsInvalid")), qPrintable(deleted));
+        t.aws({QStringLiteral("get-queue-url"), QStringLiteral("--queue-name"),
+               QStringLiteral("no-such-queue")});
+        const QString boto = t.run(QStringLiteral("python3"), {QStringLiteral("-")},
+                                   QStringLiteral("AKIDBOTOWORKER"), QString::fromUtf8(kBoto3));
+        QVERIFY2(boto.contains(QStringLiteral("boto3 error")), qPrintable(boto));
+        const QString js = t.run(
+            QStringLiteral("node"),
+            {QStringLiteral("--input-type=module"), QStringLiteral("-e"), QString::fromUtf8(kJs)},
+            QStringLiteral("AKIDJSPRODUCER"));
+        QVERIFY2(js.contains(QStringLiteral("js error")), qPrintable(js));
+
+        // Each call in the Traffic tab, with operation, status, error code and client.
+        const QString cli = QStringLiteral("AKIDCLITERMINAL aws-cli");
+        QCOMPARE(t.records(QStringLiteral("SendMessage"), cli).size(), 1u);
+        QCOMPARE(t.records(QStringLiteral("SendMessage"), cli)[0].status, 200);
+        QCOMPARE(t.records(QStringLiteral("SendMessage"), cli)[0].queue, QStringLiteral("work"));
+        const auto cliDelete = t.records(QStringLiteral("DeleteMessage"), cli);
+        QCOMPARE(cliDelete.size(), 1u);
+        QCOMPARE(cliDelete[0].status, 400);
+        QCOMPARE(cliDelete[0].errorCode, QStringLiteral("ReceiptHandleIsInvalid"));
+        const auto cliMissing = t.records(QStringLiteral("GetQueueUrl"), cli);
+        QCOMPARE(cliMissing.size(), 1u);
+        QCOMPARE(cliMissing[0].errorCode, QStringLiteral("QueueDoesNotExist"));
+        const QString botoKey = QStringLiteral("AKIDBOTOWORKER Boto3");
+        QCOMPARE(t.records(QStringLiteral("SendMessage"), botoKey).size(), 1u);
+        QCOMPARE(t.records(QStringLiteral("ReceiveMessage"), botoKey).size(), 2u);
+        QCOMPARE(t.records(QStringLiteral("GetQueueUrl"), botoKey)[0].errorCode,
+                 QStringLiteral("QueueDoesNotExist"));
+        const QString jsKey = QStringLiteral("AKIDJSPRODUCER aws-sdk-js");
+        QCOMPARE(t.records(QStringLiteral("SendMessage"), jsKey).size(), 1u);
+        QCOMPARE(t.records(QStringLiteral("DeleteMessage"), jsKey)[0].errorCode,
+                 QStringLiteral("ReceiptHandleIsInvalid"));
+
+        // The rows as the table shows them: the filters find them.
+        ui::TrafficView* view = t.window->trafficView();
+        child<QCheckBox>(view, QStringLiteral("trafficErrorsCheck"))->setChecked(true);
+        QCOMPARE(view->filterModel()->rowCount(), 4); // CLI 2, boto3 1, JS 1
+        child<QCheckBox>(view, QStringLiteral("trafficErrorsCheck"))->setChecked(false);
+        auto* clients = child<QComboBox>(view, QStringLiteral("trafficClientCombo"));
+        clients->setCurrentIndex(clients->findData(cli));
+        QCOMPARE(view->filterModel()->rowCount(), 4);
+        for (int row = 0; row < 4; ++row)
+            QCOMPARE(view->filterModel()
+                         ->index(row, ui::TrafficTableModel::ClientColumn)
+                         .data()
+                         .toString()
+                         .left(8),
+                     QStringLiteral("aws-cli/"));
+        clients->setCurrentIndex(0);
+
+        // The Clients tab: one row per client, by SDK and key.
+        ui::ClientTableModel* panel = t.window->clientsView()->model();
+        QCOMPARE(panel->rowCount(), 3);
+        const int cliRow = panel->rowOfKey(cli);
+        QVERIFY(cliRow >= 0);
+        QVERIFY(panel->index(cliRow, ui::ClientTableModel::SdkColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("aws-cli/")));
+        QCOMPARE(panel->index(cliRow, ui::ClientTableModel::AccessKeyColumn).data().toString(),
+                 QStringLiteral("AKIDCLITERMINAL"));
+        QCOMPARE(panel->index(cliRow, ui::ClientTableModel::RequestsColumn).data().toInt(), 4);
+        QCOMPARE(panel->index(cliRow, ui::ClientTableModel::ErrorsColumn).data().toInt(), 2);
+        const int botoRow = panel->rowOfKey(botoKey);
+        QCOMPARE(panel->index(botoRow, ui::ClientTableModel::ReceivesColumn).data().toInt(), 2);
+        QCOMPARE(panel->index(botoRow, ui::ClientTableModel::EmptyReceivesColumn).data().toInt(),
+                 1);
+        // Each holds the receipt of what it received, since nothing deleted it (the clock is
+        // paused: no visibility timeout runs out).
+        QCOMPARE(panel->index(botoRow, ui::ClientTableModel::HeldColumn).data().toInt(), 1);
+        QCOMPARE(panel->index(cliRow, ui::ClientTableModel::HeldColumn).data().toInt(), 1);
+        QCOMPARE(t.f.stats("work").inFlight, 2);
+
+        // The empty receive, explained.
+        const auto botoReceives = t.records(QStringLiteral("ReceiveMessage"), botoKey);
+        const traffic::TrafficRecord& empty = botoReceives[1];
+        QCOMPARE(empty.succeeded, 0);
+        QVERIFY2(empty.explanation.contains(QStringLiteral("in flight")),
+                 qPrintable(empty.explanation));
+        QVERIFY(view->selectRequest(empty.cursor));
+        const QString shown
+            = child<QLabel>(view, QStringLiteral("trafficExplanationLabel"))->text();
+        QVERIFY2(shown.contains(QStringLiteral("0 available")), qPrintable(shown));
+        child<QCheckBox>(view, QStringLiteral("trafficEmptyCheck"))->setChecked(true);
+        QCOMPARE(view->filterModel()->rowCount(), 1);
+        child<QCheckBox>(view, QStringLiteral("trafficEmptyCheck"))->setChecked(false);
+    }
+
+    // A request's engine events lead to its message and timeline; the timeline row leads back.
+    void aRequestLeadsToItsMessageAndBack()
+    {
+        TrafficWindow t;
+        t.aws({QStringLiteral("send-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--message-body"), QStringLiteral("follow me")});
+        const auto sends = t.records(QStringLiteral("SendMessage"));
+        QCOMPARE(sends.size(), 1u);
+        ui::TrafficView* view = t.window->trafficView();
+        QVERIFY(t.window->showRequest(sends[0].cursor));
+        QCOMPARE(t.window->tabs()->currentWidget(), view);
+        auto* events = child<QTreeWidget>(view, QStringLiteral("trafficEventsTree"));
+        QCOMPARE(events->topLevelItemCount(), 1);
+        const QString messageId = QString::fromStdString(t.f.peek("work")[0].messageId);
+        QCOMPARE(events->topLevelItem(0)->toolTip(3), messageId);
+        Q_EMIT events->itemDoubleClicked(events->topLevelItem(0), 0);
+        flush();
+        QCOMPARE(t.window->tabs()->currentIndex(), 0);
+        QCOMPARE(t.window->selectedMessageIds(), QStringList{messageId});
+        // The timeline's "sent" row came from that request: double-click it.
+        ui::TimelineModel* timeline = t.window->inspector()->timelineModel();
+        QCOMPARE(timeline->rowCount(), 1);
+        const QString origin
+            = timeline->index(0, ui::TimelineModel::OriginColumn).data(Qt::UserRole).toString();
+        QCOMPARE(ui::ClientDirectory::requestCursor(origin), sends[0].cursor);
+        t.window->tabs()->setCurrentIndex(0);
+        Q_EMIT t.window->inspector()->timelineView()->doubleClicked(timeline->index(0, 0));
+        QCOMPARE(t.window->tabs()->currentWidget(), view);
+        QCOMPARE(view->selectedRecord()->cursor, sends[0].cursor);
+        // Copy as: commands that make the same request.
+        QVERIFY(view->curlText().startsWith(QStringLiteral("curl -X POST")));
+        QVERIFY(view->awsText().startsWith(QStringLiteral("aws sqs send-message")));
+        QVERIFY(view->awsText().contains(QStringLiteral("--message-body 'follow me'")));
+    }
+
+    // A named, coloured client: its name in the traffic and event logs and the timeline, its
+    // colour on the receipts it holds in the message table; remembered for the workspace.
+    void aNamedClientIsMarkedEverywhere()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("w.inflight"));
+        TrafficWindow t;
+        t.window->clientDirectory()->setWorkspace(workspace);
+        t.f.send("work", "m1");
+        t.aws({QStringLiteral("receive-message"), QStringLiteral("--queue-url"), t.queueUrl});
+        const QString key = QStringLiteral("AKIDCLITERMINAL aws-cli");
+        ui::ClientDirectory* clients = t.window->clientDirectory();
+        clients->setName(key, QStringLiteral("orders-worker"));
+        clients->setColour(key, QColor(0x1F, 0x77, 0xB4));
+        flush();
+        ui::MessageTableModel* messages = t.window->messageModel();
+        QCOMPARE(messages->rowCount(), 1);
+        const QVariant swatch
+            = messages->index(0, ui::MessageTableModel::StateColumn).data(Qt::DecorationRole);
+        QVERIFY(swatch.isValid());
+        QCOMPARE(swatch.value<QPixmap>().toImage().pixelColor(2, 2), QColor(0x1F, 0x77, 0xB4));
+        QVERIFY(messages->index(0, ui::MessageTableModel::StateColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("orders-worker")));
+        const auto receives = t.records(QStringLiteral("ReceiveMessage"));
+        const int row = t.window->trafficView()->model()->rowOfCursor(receives[0].cursor);
+        QCOMPARE(t.window->trafficView()
+                     ->model()
+                     ->index(row, ui::TrafficTableModel::ClientColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("orders-worker"));
+        // Remembered per workspace: another window on the same workspace knows the name.
+        ui::ClientDirectory again;
+        again.setWorkspace(workspace);
+        QCOMPARE(again.name(key), QStringLiteral("orders-worker"));
+        QCOMPARE(again.colour(key), QColor(0x1F, 0x77, 0xB4));
+        ui::ClientDirectory other;
+        other.setWorkspace(dir.filePath(QStringLiteral("other.inflight")));
+        QVERIFY(other.name(key).isEmpty());
+    }
+
+    // Export as HAR 1.2: the fields a HAR reader needs, for every request or the filtered ones.
+    void exportsHar()
+    {
+        TrafficWindow t;
+        t.aws({QStringLiteral("send-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--message-body"), QStringLiteral("har")});
+        t.aws({QStringLiteral("get-queue-url"), QStringLiteral("--queue-name"),
+               QStringLiteral("no-such-queue")});
+        QTemporaryDir dir;
+        ui::TrafficView* view = t.window->trafficView();
+        const QString all = dir.filePath(QStringLiteral("all.har"));
+        QCOMPARE(view->exportHar(all, false), QString());
+        child<QCheckBox>(view, QStringLiteral("trafficErrorsCheck"))->setChecked(true);
+        const QString errors = dir.filePath(QStringLiteral("errors.har"));
+        QCOMPARE(view->exportHar(errors, true), QString());
+        const auto entries = [](const QString& path) {
+            QFile file(path);
+            file.open(QIODevice::ReadOnly);
+            const QJsonObject log
+                = QJsonDocument::fromJson(file.readAll()).object()[u"log"].toObject();
+            if (log[u"version"].toString() != QLatin1String("1.2"))
+                return QJsonArray();
+            return log[u"entries"].toArray();
+        };
+        QCOMPARE(entries(all).size(), 2);
+        const QJsonArray onlyErrors = entries(errors);
+        QCOMPARE(onlyErrors.size(), 1);
+        const QJsonObject entry = onlyErrors[0].toObject();
+        QCOMPARE(entry[u"response"].toObject()[u"status"].toInt(), 400);
+        QCOMPARE(entry[u"request"].toObject()[u"method"].toString(), QStringLiteral("POST"));
+        QVERIFY(entry[u"startedDateTime"].toString().endsWith(QLatin1Char('Z')));
+    }
+};
+
+QTEST_MAIN(TrafficTest)
+#include "traffic_test.moc"
