@@ -14,6 +14,9 @@ namespace {
 constexpr engine::Millis kMaxTimerWait = 60'000;
 // After a failed commit (disk full, ...), how long to wait before trying again without new events.
 constexpr int kRetryCommit = 1000;
+// A runFor's timer fires this many real ms before its end; the clock then pauses and steps to the
+// end exactly (a timer never fires early, often a little late).
+constexpr engine::Millis kRunForEarly = 10;
 } // namespace
 
 Session::Session(engine::BrokerOptions options, QObject* parent)
@@ -40,16 +43,24 @@ Session::Session(engine::BrokerOptions options, engine::Millis start, bool pause
     m_retry.setSingleShot(true);
     m_retry.setInterval(kRetryCommit);
     connect(&m_retry, &QTimer::timeout, this, &Session::flushEvents);
+    m_actorsTimer.setSingleShot(true);
+    connect(&m_actorsTimer, &QTimer::timeout, this, &Session::emitActorsChanged);
 }
 
 Session::~Session()
 {
     m_broker->setEventSink({});
+    m_lesson.reset();
+    m_sim.reset(); // before the broker: its consumers cancel their long polls there
 }
 
 void Session::pause()
 {
+    m_runUntil.reset();
     m_clock->pause();
+    // What fell due up to the moment it stopped has happened (the timer may not have come yet).
+    runDue(m_clock->now());
+    m_pauseForLesson = false;
     rearm();
     clockMoved();
     Q_EMIT clockChanged();
@@ -73,16 +84,136 @@ void Session::setSpeed(double speed)
 
 void Session::step(engine::Millis delta)
 {
-    m_clock->step(delta);
-    advanceNow();
+    stepTo(m_clock->now() + delta);
+    if (m_pauseForLesson) {
+        m_pauseForLesson = false;
+        m_runUntil.reset();
+        m_clock->pause();
+    }
+    rearm();
     clockMoved();
     Q_EMIT clockChanged();
 }
 
+void Session::runFor(engine::Millis duration)
+{
+    m_runUntil = m_clock->now() + std::max<engine::Millis>(duration, 1);
+    if (m_clock->paused())
+        m_clock->resume();
+    rearm();
+    clockMoved();
+    Q_EMIT clockChanged();
+}
+
+std::optional<engine::Millis> Session::runToNextEvent()
+{
+    bool moved = false;
+    // Early broker deadlines give nothing: go on to the next one (a bound against a broker that
+    // keeps answering early ones).
+    for (int i = 0; i < 10'000; ++i) {
+        const engine::Millis due = nextDeadline();
+        if (due == engine::kNoDeadline)
+            break;
+        const auto before = std::pair(m_eventCount, m_actions);
+        stepTo(std::max(due, m_clock->now()));
+        moved = true;
+        if (std::pair(m_eventCount, m_actions) != before || m_pauseForLesson)
+            break;
+    }
+    if (!moved)
+        return std::nullopt;
+    if (m_pauseForLesson) {
+        m_pauseForLesson = false;
+        m_runUntil.reset();
+        m_clock->pause();
+    }
+    rearm();
+    clockMoved();
+    Q_EMIT clockChanged();
+    return m_clock->now();
+}
+
 void Session::advanceNow()
 {
-    m_broker->advance(m_clock->now());
+    if (m_runUntil && !m_clock->paused()) {
+        const engine::Millis end = *m_runUntil;
+        if (m_clock->now() >= end || m_clock->realDelayUntil(end) <= kRunForEarly) {
+            // The run's end: pause, then step exactly to it (unless the timer came too late).
+            m_runUntil.reset();
+            m_clock->pause();
+            stepTo(std::max(end, m_clock->now()));
+            m_pauseForLesson = false;
+            rearm();
+            clockMoved();
+            Q_EMIT clockChanged();
+            return;
+        }
+    }
+    runDue(m_clock->now());
+    if (m_pauseForLesson) {
+        m_pauseForLesson = false;
+        pause();
+        return;
+    }
     rearm();
+}
+
+engine::Millis Session::nextDeadline()
+{
+    // A broker deadline at or before the last time advanced to is an early one (broker.h allows
+    // that): look past it, or the timer would spin on it.
+    const engine::Millis broker = std::max(m_broker->nextDeadline(), m_brokerFloor);
+    if (!m_sim)
+        return broker;
+    return std::min(broker, m_sim->nextDeadline().value_or(engine::kNoDeadline));
+}
+
+void Session::runDue(engine::Millis until)
+{
+    if (m_sim) {
+        for (;;) {
+            const engine::Millis brokerNext = std::max(m_broker->nextDeadline(), m_brokerFloor);
+            const engine::Millis actorNext = m_sim->nextDeadline().value_or(engine::kNoDeadline);
+            const engine::Millis t = std::min(brokerNext, actorNext);
+            if (t > until)
+                break;
+            m_broker->advance(t);
+            if (actorNext <= t) {
+                const engine::Millis late = std::max<engine::Millis>(m_clock->now() - actorNext, 0);
+                ++m_lag.deadlines;
+                m_lag.total += late;
+                m_lag.max = std::max(m_lag.max, late);
+                m_lag.over100ms += late > 100;
+                m_actions += m_sim->runDue(t);
+                noteActorsChanged();
+            }
+            m_brokerFloor = std::max(m_brokerFloor, t + 1);
+            evaluateLesson();
+        }
+    }
+    m_broker->advance(until);
+    m_brokerFloor = std::max(m_brokerFloor, until + 1);
+    evaluateLesson();
+}
+
+void Session::stepTo(engine::Millis target)
+{
+    if (m_sim) {
+        // Each deadline on the way at its own engine time: the clock stops there.
+        for (;;) {
+            const engine::Millis due = nextDeadline();
+            if (due > target)
+                break;
+            const engine::Millis now = m_clock->now();
+            if (due > now)
+                m_clock->step(due - now);
+            runDue(m_clock->now());
+        }
+    }
+    const engine::Millis now = m_clock->now();
+    if (target > now)
+        m_clock->step(target - now);
+    runDue(m_clock->now());
 }
 
 void Session::flushNow()
@@ -93,17 +224,29 @@ void Session::flushNow()
 
 void Session::rearm()
 {
-    const engine::Millis deadline = m_broker->nextDeadline();
-    if (deadline == engine::kNoDeadline || m_clock->paused()) {
+    if (m_clock->paused()) {
         m_timer.stop();
         return;
     }
-    const engine::Millis wait = std::min(m_clock->realDelayUntil(deadline), kMaxTimerWait);
+    const engine::Millis deadline = nextDeadline();
+    engine::Millis wait
+        = deadline == engine::kNoDeadline ? engine::kNoDeadline : m_clock->realDelayUntil(deadline);
+    if (m_runUntil)
+        wait = std::min(
+            wait, std::max<engine::Millis>(m_clock->realDelayUntil(*m_runUntil) - kRunForEarly, 0));
+    if (wait == engine::kNoDeadline) {
+        m_timer.stop();
+        return;
+    }
+    wait = std::min(wait, kMaxTimerWait);
     m_timer.start(static_cast<int>(std::max<engine::Millis>(wait, 0)));
 }
 
 void Session::onEvents(std::span<engine::Event> events)
 {
+    m_eventCount += events.size();
+    if (m_sim)
+        noteActorsChanged(); // an answer to an actor's long poll came with them
     m_pending.insert(m_pending.end(), std::make_move_iterator(events.begin()),
                      std::make_move_iterator(events.end()));
     queueFlush();
@@ -128,7 +271,14 @@ void Session::clockMoved()
 void Session::flushEvents()
 {
     m_flushQueued = false;
-    // New deadlines come with events (a receive, a delayed send, a waiter); re-arm for them.
+    // A lesson's check may be met by what came from outside (a receive in the window, a client).
+    evaluateLesson();
+    if (m_pauseForLesson) {
+        m_pauseForLesson = false;
+        pause();
+    }
+    // New deadlines come with events (a receive, a delayed send, a waiter, an actor's answer);
+    // re-arm for them.
     rearm();
     std::vector<engine::Event> batch;
     batch.swap(m_pending);

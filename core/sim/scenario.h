@@ -3,6 +3,7 @@
 #include "control/queue_config_file.h"
 #include "engine/broker_options.h"
 #include "sim/actor_spec.h"
+#include "sim/lesson_step.h"
 #include "sim/simulation.h"
 
 #include <map>
@@ -79,7 +80,8 @@ namespace inflight::sim {
 //         "heartbeat": {"extendBySeconds": 30, "everySeconds": 20, "maxSeconds": 300},
 //         "startAfterSeconds": 0, "autoStart": true
 //       }
-//     ]
+//     ],
+//     "lesson": {"steps": [ … ]}    optional; a guided lesson's steps (lesson.h has the format)
 //   }
 //
 // actor_spec.h says what each field does. Any other key, anywhere, is an error (so a typo is not
@@ -111,6 +113,7 @@ struct Scenario {
     std::optional<std::int64_t> inFlightLimit{};
     control::QueueConfigFile queues{};
     std::vector<ScenarioActor> actors{};
+    std::optional<LessonPlan> lesson{}; // "lesson" (lesson.h)
 };
 
 // Parses and checks the whole file without touching any broker: JSON syntax, the shape above, the
@@ -123,6 +126,9 @@ engine::Result<Scenario> parseScenario(std::string_view json);
 // The scenario as a file parseScenario reads back to the same scenario (positions aside):
 // indented JSON, fields left at their defaults left out.
 std::string writeScenario(const Scenario& scenario);
+
+// One actor as its entry in "actors" would be written, compact JSON ({"type": "consumer", …}).
+std::string actorSpecJson(const ActorSpec& spec);
 
 // `base` with the scenario's seed and in-flight limit: the options of a broker to run it on.
 engine::BrokerOptions scenarioBrokerOptions(const Scenario& scenario,

@@ -190,6 +190,7 @@ Result<Scenario> readScenario(const Reader& r)
         return r.wrongType(root, "an object with \"version\"");
     Scenario scenario;
     bool versioned = false;
+    std::optional<Field> lesson; // read last: its steps name the actors and queues
     Status read = eachMember(r, root, "", [&](const std::string& name, const Field& f) -> Status {
         if (name == "version") {
             if (!f.json->is_number_integer() || *f.json != kScenarioVersion)
@@ -225,9 +226,13 @@ Result<Scenario> readScenario(const Reader& r)
             }
             return Done{};
         }
+        if (name == "lesson") {
+            lesson = f;
+            return Done{};
+        }
         return unknownKey(r, f, name,
-                          "a scenario has version, title, notes, seed, clock, engine, queues and "
-                          "actors");
+                          "a scenario has version, title, notes, seed, clock, engine, queues, "
+                          "actors and lesson");
     });
     if (!read)
         return read.error();
@@ -235,6 +240,12 @@ Result<Scenario> readScenario(const Reader& r)
         return r.missing(root, "version", "missing: the scenario's version (1)");
     if (Status unique = checkUniqueActors(scenario); !unique)
         return unique.error();
+    if (lesson) {
+        LessonPlan plan;
+        if (Status read = readLesson(r, *lesson, scenario, plan); !read)
+            return read.error();
+        scenario.lesson = std::move(plan);
+    }
     return scenario;
 }
 

@@ -150,4 +150,8 @@ Error unknownKey(const Reader& r, const Field& field, const std::string& name,
 // One entry of "actors": its spec, position and field positions, checked with checkActorSpec.
 Status readActor(const Reader& r, const Field& entry, ScenarioActor& actor);
 
+// The "lesson" member (lesson.h), checked against the scenario's actors and queues
+// (lesson_read.cpp).
+Status readLesson(const Reader& r, const Field& lesson, const Scenario& scenario, LessonPlan& plan);
+
 } // namespace inflight::sim::scenario_json

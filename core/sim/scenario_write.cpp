@@ -4,6 +4,7 @@
 
 #include "engine/receipt.h"
 #include "sim/iso_time.h"
+#include "sim/lesson_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -267,7 +268,17 @@ std::string writeScenario(const Scenario& scenario)
                              ? producerJson(std::get<ProducerSpec>(actor.spec))
                              : consumerJson(std::get<ConsumerSpec>(actor.spec)));
     out["actors"] = actors;
+    if (scenario.lesson)
+        out["lesson"] = lesson_json::lessonJson(*scenario.lesson);
     return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string actorSpecJson(const ActorSpec& spec)
+{
+    const Json out = std::holds_alternative<ProducerSpec>(spec)
+        ? producerJson(std::get<ProducerSpec>(spec))
+        : consumerJson(std::get<ConsumerSpec>(spec));
+    return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 } // namespace inflight::sim
