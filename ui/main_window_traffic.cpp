@@ -35,11 +35,11 @@ void MainWindow::setTrafficLog(traffic::TrafficLog& log)
 
     // A timeline row's request is one click away: double-click it, or its context menu.
     QTableView* timeline = m_inspector->timelineView();
-    const auto cursorAt = [timeline](const QModelIndex& index) -> std::uint64_t {
+    const auto cursorAt = [this](const QModelIndex& index) -> std::uint64_t {
         if (!index.isValid())
             return 0;
-        return ClientDirectory::requestCursor(
-            index.siblingAtColumn(TimelineModel::OriginColumn).data(Qt::UserRole).toString());
+        return m_trafficView->model()->requestOfEvent(
+            index.data(TimelineModel::SequenceRole).toULongLong());
     };
     connect(timeline, &QTableView::doubleClicked, this, [this, cursorAt](const QModelIndex& index) {
         if (const std::uint64_t cursor = cursorAt(index))

@@ -65,6 +65,11 @@ void Broker::setEventSink(EventSink sink)
 {
     m_state->sink = std::move(sink);
 }
+
+std::uint64_t Broker::eventsEmitted() const
+{
+    return m_state->eventsEmitted;
+}
 std::string Broker::arnForName(std::string_view name) const
 {
     return m_state->arnFor(name);

@@ -37,6 +37,9 @@ public:
     const Clock& clock() const;
     const BrokerOptions& options() const;
     void setEventSink(EventSink sink);
+    // How many events the sink has been handed so far (the sequence of the last one, Event::
+    // sequence): before and after a call, the numbers of the events it caused.
+    std::uint64_t eventsEmitted() const;
 
     std::string arnForName(std::string_view name) const;
 

@@ -10,6 +10,12 @@ BrokerState::BrokerState(const Clock& c, BrokerOptions o)
 {
 }
 
+void BrokerState::number(std::vector<Event>& events)
+{
+    for (Event& event : events)
+        event.sequence = ++eventsEmitted;
+}
+
 void BrokerState::flush()
 {
     // Callbacks may call back into the broker; each such call flushes its own work, so loop
@@ -19,6 +25,7 @@ void BrokerState::flush()
         if (!pendingEvents.empty()) {
             std::vector<Event> batch;
             batch.swap(pendingEvents);
+            number(batch);
             if (sink)
                 sink(batch);
             continue;
@@ -32,6 +39,7 @@ void BrokerState::flush()
             if (!pendingEvents.empty() && sink) {
                 std::vector<Event> events;
                 events.swap(pendingEvents);
+                number(events);
                 sink(events);
             }
         }

@@ -125,6 +125,8 @@ public:
     // ---- call bookkeeping ----
     int depth = 0;
     std::vector<Event> pendingEvents;
+    std::uint64_t eventsEmitted = 0; // Event::sequence of the last event handed to the sink
+    void number(std::vector<Event>& events);
     std::vector<std::pair<ReceiveCallback, Result<ReceiveResult>>> completions;
     void flush();
     bool wantEvents() const { return static_cast<bool>(sink); }

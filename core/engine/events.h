@@ -46,6 +46,9 @@ struct Event {
     std::int64_t count = 0; // purged messages, moved-by-task count
     std::string detail{};   // DLQ or destination name, group id, task handle
     Origin origin{};        // who asked: "window", a client address, "engine" for expiries
+    // The broker's number for it: 1 for its first event, then one up for each event it hands to
+    // its sink, in order (Broker::eventsEmitted). Tells which events a call caused.
+    std::uint64_t sequence = 0;
 };
 
 // Receives events in batches, after the engine call that produced them has finished and the

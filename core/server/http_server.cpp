@@ -316,15 +316,19 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     const traffic::ClientIdentities::Known client = m_traffic->identities().identify(
         request.header(QByteArrayLiteral("Authorization")), request.query,
         request.header(QByteArrayLiteral("User-Agent")), address);
-    // The engine calls of this request carry its client and its number in the log (the next
-    // cursor: nothing else is added before its record), so its events and receipts lead back.
-    request.origin = traffic::requestOrigin(client.identity.key, m_traffic->cursor() + 1);
+    // The engine calls of this request carry its client as their origin, so its events and
+    // receipts lead back to the client; the numbers of the events it causes lead to the request.
+    request.origin = client.identity.key;
     protocol::RequestSummary summary;
+    const std::uint64_t eventsBefore = m_session.broker().eventsEmitted();
     protocol::Outcome outcome = m_endpoint.handle(request, &summary);
+    const std::uint64_t eventsAfter = m_session.broker().eventsEmitted();
     const protocol::WireProtocol wire = summary.protocol;
     if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
         traffic::TrafficRecord record
             = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), false);
+        record.firstEvent = eventsBefore + 1;
+        record.lastEvent = eventsAfter;
         traffic::answered(record, *response, summary, microsecondsSince(arrived));
         m_traffic->add(std::move(record));
         m_answers.push_back({connection, wire, std::move(*response)});
@@ -335,6 +339,8 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     Wait wait{receive, wire, std::move(deferred.respond)};
     wait.record
         = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), true);
+    wait.record.firstEvent = eventsBefore + 1;
+    wait.record.lastEvent = eventsAfter;
     wait.cursor = m_traffic->add(wait.record);
     wait.summary = std::move(summary);
     wait.arrived = arrived;

@@ -94,11 +94,6 @@ ClientIdentity identify(const QByteArray& authorization, const QByteArray& query
     return client;
 }
 
-QString requestOrigin(const QString& clientKey, std::uint64_t cursor)
-{
-    return clientKey + QLatin1String(" #") + QString::number(cursor);
-}
-
 const ClientIdentities::Known& ClientIdentities::identify(const QByteArray& authorization,
                                                           const QByteArray& query,
                                                           const QByteArray& userAgent,

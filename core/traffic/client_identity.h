@@ -32,10 +32,6 @@ SdkName parseUserAgent(const QByteArray& userAgent);
 ClientIdentity identify(const QByteArray& authorization, const QByteArray& query,
                         const QByteArray& userAgent, const QString& address);
 
-// The engine origin of a logged request's calls: "<client key> #<cursor>" ("AKID aws-cli #17"),
-// which leads from every event and receipt back to the client and the request.
-QString requestOrigin(const QString& clientKey, std::uint64_t cursor);
-
 // identify() for a busy endpoint: a client sends the same Authorization scope, User-Agent and
 // host on every request, so the identity (and the User-Agent as text) is made once per distinct
 // triple and then shared (implicitly shared QStrings: a copy allocates nothing). Holds at most

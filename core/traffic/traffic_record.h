@@ -52,6 +52,10 @@ struct TrafficRecord {
     std::int64_t succeeded = -1; // messages or entries done (sent, received, deleted); -1: none
     std::int64_t failed = -1;    // batch entries failed; -1: not a batch
     bool waiting = false;        // a long poll not answered yet
+    // The engine events its call caused: Event::sequence firstEvent … lastEvent (none when
+    // lastEvent < firstEvent). A long poll's receive comes later, in the call that served it.
+    std::uint64_t firstEvent = 0;
+    std::uint64_t lastEvent = 0;
     Headers requestHeaders;
     Headers responseHeaders;
     QByteArray requestContentType;

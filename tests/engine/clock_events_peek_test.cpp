@@ -1345,5 +1345,28 @@ TEST_F(Engine, peekGroupsListsOciChannels)
     EXPECT_EQ((*groups)[0].waiting + (*groups)[1].waiting, 2);
 }
 
+// Every event the sink gets is numbered from 1 up, in order, and eventsEmitted() says how many
+// were handed out: before and after a call, the numbers of the events that call caused.
+TEST(EventSequenceTest, numbersEveryEventInOrderAndCountsThem)
+{
+    ManualClock clock;
+    Broker broker(clock);
+    std::vector<Event> seen;
+    broker.setEventSink(
+        [&seen](std::span<Event> batch) { seen.insert(seen.end(), batch.begin(), batch.end()); });
+    EXPECT_EQ(broker.eventsEmitted(), 0u);
+    ASSERT_TRUE(broker.createQueue({.name = "q", .origin = "test"}).ok());
+    const std::uint64_t before = broker.eventsEmitted();
+    ASSERT_TRUE(broker.sendMessage({.queue = "q", .body = "a", .origin = "test"}).ok());
+    ASSERT_TRUE(broker.receiveMessage({.queue = "q", .maxMessages = 1, .origin = "test"}).ok());
+    const std::uint64_t after = broker.eventsEmitted();
+    ASSERT_EQ(seen.size(), after);
+    EXPECT_EQ(after - before, 2u); // sent, received
+    for (std::size_t i = 0; i < seen.size(); ++i)
+        EXPECT_EQ(seen[i].sequence, i + 1);
+    EXPECT_EQ(seen[before].kind, EventKind::MessageSent);
+    EXPECT_EQ(seen[before + 1].kind, EventKind::MessageReceived);
+}
+
 } // namespace
 } // namespace inflight::engine

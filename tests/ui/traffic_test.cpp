@@ -143,6 +143,21 @@ try {
 } catch (e) { console.log('js error', e.name); }
 )";
 
+// A consumer's long poll, served by a producer's send while it waits.
+const char* kLongPoll = R"(
+import os, threading, time, boto3
+url, q = os.environ['INFLIGHT_URL'], os.environ['QUEUE_URL']
+consumer = boto3.client('sqs', endpoint_url=url, aws_access_key_id='AKIDCONSUMER', aws_secret_access_key='s')
+producer = boto3.client('sqs', endpoint_url=url, aws_access_key_id='AKIDPRODUCER', aws_secret_access_key='s')
+got = []
+t = threading.Thread(target=lambda: got.append(consumer.receive_message(QueueUrl=q, WaitTimeSeconds=10)))
+t.start()
+time.sleep(1.0)
+producer.send_message(QueueUrl=q, MessageBody='wake up')
+t.join()
+print('received', len(got[0].get('Messages', [])))
+)";
+
 } // namespace
 
 class TrafficTest : public QObject {
@@ -274,7 +289,10 @@ private Q_SLOTS:
         QCOMPARE(timeline->rowCount(), 1);
         const QString origin
             = timeline->index(0, ui::TimelineModel::OriginColumn).data(Qt::UserRole).toString();
-        QCOMPARE(ui::ClientDirectory::requestCursor(origin), sends[0].cursor);
+        QCOMPARE(origin, QStringLiteral("AKIDCLITERMINAL aws-cli"));
+        QCOMPARE(view->model()->requestOfEvent(
+                     timeline->index(0, 0).data(ui::TimelineModel::SequenceRole).toULongLong()),
+                 sends[0].cursor);
         t.window->tabs()->setCurrentIndex(0);
         Q_EMIT t.window->inspector()->timelineView()->doubleClicked(timeline->index(0, 0));
         QCOMPARE(t.window->tabs()->currentWidget(), view);
@@ -283,6 +301,31 @@ private Q_SLOTS:
         QVERIFY(view->curlText().startsWith(QStringLiteral("curl -X POST")));
         QVERIFY(view->awsText().startsWith(QStringLiteral("aws sqs send-message")));
         QVERIFY(view->awsText().contains(QStringLiteral("--message-body 'follow me'")));
+    }
+
+    // A long poll is a waiting row until a send serves it; its receive event belongs to it, not
+    // to the send that served it.
+    void aLongPollsReceiveBelongsToIt()
+    {
+        TrafficWindow t;
+        const QString out = t.run(QStringLiteral("python3"), {QStringLiteral("-")},
+                                  QStringLiteral("unused"), QString::fromUtf8(kLongPoll));
+        QVERIFY2(out.contains(QStringLiteral("received 1")), qPrintable(out));
+        const auto receives
+            = t.records(QStringLiteral("ReceiveMessage"), QStringLiteral("AKIDCONSUMER Boto3"));
+        const auto sends
+            = t.records(QStringLiteral("SendMessage"), QStringLiteral("AKIDPRODUCER Boto3"));
+        QCOMPARE(receives.size(), 1u);
+        QCOMPARE(sends.size(), 1u);
+        QVERIFY(!receives[0].waiting);
+        QCOMPARE(receives[0].succeeded, 1);
+        ui::TrafficTableModel* model = t.window->trafficView()->model();
+        const auto& receiveEvents = model->eventsOf(receives[0].cursor);
+        QCOMPARE(receiveEvents.size(), 1u);
+        QCOMPARE(receiveEvents[0].kind, engine::EventKind::MessageReceived);
+        const auto& sendEvents = model->eventsOf(sends[0].cursor);
+        QCOMPARE(sendEvents.size(), 1u);
+        QCOMPARE(sendEvents[0].kind, engine::EventKind::MessageSent);
     }
 
     // A named, coloured client: its name in the traffic and event logs and the timeline, its

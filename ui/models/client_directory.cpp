@@ -6,22 +6,6 @@
 
 namespace inflight::ui {
 
-namespace {
-
-// Where an origin's request number starts (" #17"), or -1.
-qsizetype requestMark(const QString& origin)
-{
-    const qsizetype at = origin.lastIndexOf(QLatin1String(" #"));
-    if (at < 0 || at + 2 >= origin.size())
-        return -1;
-    for (qsizetype i = at + 2; i < origin.size(); ++i)
-        if (!origin[i].isDigit())
-            return -1;
-    return at;
-}
-
-} // namespace
-
 ClientDirectory::ClientDirectory(QObject* parent) : QObject(parent)
 {
 }
@@ -55,18 +39,6 @@ void ClientDirectory::setWorkspace(const QString& path)
     Q_EMIT changed();
 }
 
-QString ClientDirectory::clientKey(const QString& origin)
-{
-    const qsizetype at = requestMark(origin);
-    return at < 0 ? origin : origin.left(at);
-}
-
-std::uint64_t ClientDirectory::requestCursor(const QString& origin)
-{
-    const qsizetype at = requestMark(origin);
-    return at < 0 ? 0 : QStringView(origin).mid(at + 2).toULongLong();
-}
-
 void ClientDirectory::setName(const QString& key, const QString& name)
 {
     const QString trimmed = name.trimmed();
@@ -94,12 +66,8 @@ void ClientDirectory::setColour(const QString& key, const QColor& colour)
 
 QString ClientDirectory::label(const QString& origin) const
 {
-    const qsizetype at = requestMark(origin);
-    const QString key = at < 0 ? origin : origin.left(at);
-    const QString named = m_names.value(key);
-    if (named.isEmpty())
-        return origin;
-    return at < 0 ? named : named + origin.mid(at);
+    const QString named = m_names.value(origin);
+    return named.isEmpty() ? origin : named;
 }
 
 QString ClientDirectory::relabel(QString text) const

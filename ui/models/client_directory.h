@@ -12,9 +12,8 @@ namespace inflight::ui {
 
 // What the user calls the endpoint's clients, and their colours, remembered per workspace. A
 // client is its traffic-log key (traffic::ClientIdentity::key: "AKIDEXAMPLE aws-cli",
-// "curl@127.0.0.1"). The endpoint's engine calls carry the origin "<key> #<request>" while the
-// traffic log is on (the request being the log's cursor), so every event, receipt and timeline row
-// of a request leads back to its client and its row in the traffic log.
+// "curl@127.0.0.1"), which is also the engine origin of its calls while the traffic log is on, so
+// every event, receipt and timeline row of a client leads back to it.
 class ClientDirectory : public QObject {
     Q_OBJECT
 public:
@@ -24,12 +23,6 @@ public:
     // whose names last as long as the window). Emits changed().
     void setWorkspace(const QString& path);
 
-    // The client key of an origin ("AKID aws-cli #17" → "AKID aws-cli"); the origin itself when it
-    // names no request ("window", "127.0.0.1:50000").
-    static QString clientKey(const QString& origin);
-    // The traffic-log cursor of an origin's request; 0 when it names none.
-    static std::uint64_t requestCursor(const QString& origin);
-
     // The name given to `key`; empty when none.
     QString name(const QString& key) const { return m_names.value(key); }
     // Invalid when none.
@@ -38,12 +31,12 @@ public:
     void setName(const QString& key, const QString& name);
     void setColour(const QString& key, const QColor& colour);
 
-    // How an origin reads: "orders-worker #17" when its client is named, else the origin.
+    // How an origin reads: its client's name when named, else the origin itself.
     QString label(const QString& origin) const;
     // `text` with every named client's key replaced by its name (for the engine's sentences).
     QString relabel(QString text) const;
     // The colour of the origin's client; invalid when it has none.
-    QColor colourOf(const QString& origin) const { return colour(clientKey(origin)); }
+    QColor colourOf(const QString& origin) const { return colour(origin); }
 
     // The colours offered first (distinct on light and dark backgrounds).
     static QList<QColor> palette();

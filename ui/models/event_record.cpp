@@ -15,6 +15,7 @@ QString tr(const char* text)
 EventRecord makeEventRecord(const engine::Event& e, StringPool& strings)
 {
     EventRecord record;
+    record.sequence = e.sequence;
     record.time = e.time;
     record.deadline = e.deadline;
     record.count = e.count;

@@ -13,6 +13,7 @@ namespace inflight::ui {
 // What the window keeps of one engine event (event log rows, message history): compact, with the
 // repeated strings shared.
 struct EventRecord {
+    std::uint64_t sequence = 0; // the broker's number of the event (engine::Event::sequence)
     engine::Millis time = 0;
     engine::Millis deadline = 0;
     std::int64_t count = 0;

@@ -1,7 +1,6 @@
 #include "ui/models/receipt_holders.h"
 
 #include "session/session.h"
-#include "ui/models/client_directory.h"
 
 namespace inflight::ui {
 
@@ -27,7 +26,7 @@ void ReceiptHolders::release(const std::string& queueName, std::uint64_t sequenc
     const auto it = queue->second.find(sequence);
     if (it == queue->second.end())
         return;
-    const QString key = ClientDirectory::clientKey(it->second);
+    const QString key = it->second;
     if (--m_perClient[key] <= 0)
         m_perClient.remove(key);
     queue->second.erase(it);
@@ -39,7 +38,7 @@ void ReceiptHolders::releaseQueue(const std::string& queueName)
     if (queue == m_holders.end())
         return;
     for (const auto& [sequence, origin] : queue->second) {
-        const QString key = ClientDirectory::clientKey(origin);
+        const QString key = origin;
         if (--m_perClient[key] <= 0)
             m_perClient.remove(key);
     }
@@ -62,7 +61,7 @@ void ReceiptHolders::onEvents(const std::vector<engine::Event>& events)
                 pooled = m_origins.insert(text, text);
             }
             m_holders[event.queue][event.key.sequence] = *pooled;
-            ++m_perClient[ClientDirectory::clientKey(text)];
+            ++m_perClient[text];
             any = true;
             break;
         }

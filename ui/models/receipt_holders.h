@@ -20,7 +20,7 @@ namespace inflight::ui {
 // Who holds each in-flight message: the origin of the receive whose receipt is current, from the
 // session's events since the window opened (a receive sets it; a delete, release, expiry, move,
 // purge or queue deletion ends it; a visibility change keeps it). Counts the receipts held per
-// client key (ClientDirectory::clientKey). Bounded by the messages in flight.
+// origin (a client's key while the traffic log is on). Bounded by the messages in flight.
 class ReceiptHolders : public QObject {
     Q_OBJECT
 public:

@@ -133,6 +133,7 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
     case ReceiptRole: return QString::fromLatin1(e->receipt);
     case DeadlineRole: return static_cast<qlonglong>(e->deadline);
     case TimeRole: return static_cast<qlonglong>(e->time);
+    case SequenceRole: return static_cast<qulonglong>(e->sequence);
     default: break;
     }
     return {};

@@ -37,6 +37,7 @@ public:
         ReceiptRole,                 // full receipt handle (QString)
         DeadlineRole,                // epoch ms (qlonglong), 0 if none
         TimeRole,                    // epoch ms (qlonglong)
+        SequenceRole,                // the engine's number of the event (qulonglong)
     };
 
     // `history` must outlive the model.

@@ -69,6 +69,17 @@ TrafficTableModel::~TrafficTableModel()
 
 void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNew)
 {
+    if (isNew && record.lastEvent >= record.firstEvent && record.firstEvent > 0)
+        m_ranges[record.firstEvent]
+            = Range{record.cursor, record.lastEvent, record.client.key.toStdString()};
+    if (isNew && !record.queue.isEmpty()
+        && (record.operation == QLatin1String("ReceiveMessage")
+            || record.operation == QLatin1String("GetMessages"))) {
+        if (m_latestReceive.size() > 4096)
+            m_latestReceive.clear();
+        m_latestReceive[record.client.key.toStdString() + '\n' + record.queue.toStdString()]
+            = record.cursor;
+    }
     if (!isNew) {
         m_changedFrom = std::min(m_changedFrom, record.cursor);
         m_changedTo = std::max(m_changedTo, record.cursor);
@@ -79,15 +90,33 @@ void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNe
 
 void TrafficTableModel::onEvents(const std::vector<engine::Event>& events)
 {
+    if (m_ranges.empty() && m_latestReceive.empty())
+        return;
+    const std::uint64_t oldest = m_log.oldestCursor();
     for (const engine::Event& event : events) {
-        if (event.origin.empty() || event.origin.back() < '0' || event.origin.back() > '9')
-            continue;
-        const std::uint64_t cursor
-            = ClientDirectory::requestCursor(QString::fromStdString(event.origin));
-        if (cursor == 0 || cursor < m_log.oldestCursor())
+        std::uint64_t cursor = 0;
+        auto range = m_ranges.upper_bound(event.sequence);
+        if (range != m_ranges.begin()) {
+            --range;
+            if (event.sequence <= range->second.lastEvent && event.origin == range->second.client)
+                cursor = range->second.cursor;
+        }
+        if (cursor == 0 && event.kind == engine::EventKind::MessageReceived) {
+            const auto receive = m_latestReceive.find(event.origin + '\n' + event.queue);
+            if (receive != m_latestReceive.end())
+                cursor = receive->second;
+        }
+        if (cursor == 0 || cursor < oldest)
             continue;
         m_events[cursor].push_back(makeEventRecord(event, m_strings));
+        m_requestOfEvent[event.sequence] = cursor;
     }
+}
+
+std::uint64_t TrafficTableModel::requestOfEvent(std::uint64_t sequence) const
+{
+    const auto it = m_requestOfEvent.find(sequence);
+    return it == m_requestOfEvent.end() || !m_log.find(it->second) ? 0 : it->second;
 }
 
 void TrafficTableModel::flush()
@@ -105,7 +134,14 @@ void TrafficTableModel::flush()
     }
     if (m_last < m_first)
         m_first = std::max(m_first, oldest);
-    m_events.erase(m_events.begin(), m_events.lower_bound(oldest));
+    // What belongs to dropped requests goes with them.
+    const auto keptEvents = m_events.lower_bound(oldest);
+    for (auto it = m_events.begin(); it != keptEvents; ++it)
+        for (const EventRecord& event : it->second)
+            m_requestOfEvent.erase(event.sequence);
+    m_events.erase(m_events.begin(), keptEvents);
+    while (!m_ranges.empty() && m_ranges.begin()->second.cursor < oldest) // in cursor order too
+        m_ranges.erase(m_ranges.begin());
     // New rows, in one block.
     const std::uint64_t newest = m_log.cursor();
     if (newest > m_last) {

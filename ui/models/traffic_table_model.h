@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace inflight::session {
@@ -27,8 +29,10 @@ class ClientDirectory;
 // from the log itself (the model copies nothing). The log's listener only notes what changed; a
 // 10 Hz flush inserts the new rows in one block, removes the rows the ring dropped in one block
 // and emits one dataChanged over the completed ones, so a busy endpoint costs the window a few
-// signals a second. Also keeps, per request still in the log, the engine events it caused (the
-// events whose origin names its cursor, ClientDirectory).
+// signals a second. Also keeps, per request still in the log, the engine events it caused: those
+// numbered within its record's firstEvent … lastEvent with its client as their origin, and a
+// long poll's receive, which the call that served it caused (the client's latest receive on that
+// queue).
 class TrafficTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -69,6 +73,8 @@ public:
     int rowOfCursor(std::uint64_t cursor) const;
     // The engine events of that request (oldest first).
     const std::vector<EventRecord>& eventsOf(std::uint64_t cursor) const;
+    // The request an engine event came from (engine::Event::sequence); 0 when none still kept.
+    std::uint64_t requestOfEvent(std::uint64_t sequence) const;
     // Applies what the log did since the last flush now (the timer does it 10 times a second).
     void flush();
 
@@ -95,7 +101,15 @@ private:
     std::uint64_t m_last = 0;  // cursor of the last row (m_first - 1 when none)
     std::uint64_t m_changedFrom = UINT64_MAX;
     std::uint64_t m_changedTo = 0;
-    std::map<std::uint64_t, std::vector<EventRecord>> m_events;
+    struct Range {
+        std::uint64_t cursor = 0;
+        std::uint64_t lastEvent = 0;
+        std::string client; // the origin of its calls
+    };
+    std::map<std::uint64_t, Range> m_ranges;                    // by firstEvent
+    std::map<std::string, std::uint64_t> m_latestReceive;       // "client\nqueue" → cursor
+    std::map<std::uint64_t, std::vector<EventRecord>> m_events; // by cursor
+    std::unordered_map<std::uint64_t, std::uint64_t> m_requestOfEvent;
     StringPool m_strings;
     QTimer m_flush;
 };

@@ -27,11 +27,16 @@ int main(int argc, char* argv[])
 {
     double seconds = 12;
     bool trafficLog = false;
+    bool trafficShown = false;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--seconds") == 0)
             seconds = std::atof(argv[++i]);
-        else if (std::strcmp(argv[i], "--traffic-log") == 0)
-            trafficLog = std::strcmp(argv[++i], "on") == 0;
+        else if (std::strcmp(argv[i], "--traffic-log") == 0) {
+            // on: kept and shown; kept: kept by the endpoint, not shown (where the cost goes).
+            const char* value = argv[++i];
+            trafficLog = std::strcmp(value, "on") == 0 || std::strcmp(value, "kept") == 0;
+            trafficShown = std::strcmp(value, "on") == 0;
+        }
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -48,7 +53,7 @@ int main(int argc, char* argv[])
     if (trafficLog)
         server.setTrafficLog(&log);
     inflight::ui::MainWindow window(session);
-    if (trafficLog)
+    if (trafficShown)
         window.setTrafficLog(log);
     window.show();
     std::size_t maxRecords = 0;
