@@ -1,6 +1,7 @@
 #include "control/control_api.h"
 
 #include "control/queue_config_file.h"
+#include "control/simulation_routes.h"
 #include "control/traffic_routes.h"
 #include "session/session.h"
 
@@ -291,6 +292,8 @@ std::optional<protocol::HttpResponse> ControlApi::route(const protocol::HttpRequ
         return method == "POST" ? loadConfig(request) : wrongMethod("POST");
     if (auto traffic = trafficRoute(m_options.traffic, route, request, m_options.version))
         return traffic;
+    if (auto simulation = simulationRoute(m_session, route, request))
+        return simulation;
     if (route.size() == 3 && route[0] == QStringLiteral("queues")) {
         if (route[2] == QStringLiteral("messages"))
             return method == "GET" ? messages(route[1], request) : wrongMethod("GET");
@@ -300,7 +303,8 @@ std::optional<protocol::HttpResponse> ControlApi::route(const protocol::HttpRequ
     return error(404, "NotFound",
                  QStringLiteral("Unknown control API path %1. Routes: health, clock, events, "
                                 "reset, config, queues/{name}/messages, queues/{name}/reset, "
-                                "traffic, traffic.har, clients.")
+                                "traffic, traffic.har, clients, actors, "
+                                "actors/{name}/start|stop|pause|resume, scenario.")
                      .arg(QString::fromUtf8(request.path.left(200))));
 }
 

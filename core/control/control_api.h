@@ -52,6 +52,8 @@ struct ControlOptions {
 //   POST queues/{name}/reset          the queue's messages and FIFO history gone
 //   POST config                       a queue configuration file's JSON (config_file.h)
 //   GET  traffic, traffic.har, clients the traffic log (traffic_routes.h)
+//   GET  actors, POST actors/{name}/start|stop|pause|resume, POST scenario
+//                                     the simulated actors and scenarios (simulation_routes.h)
 //
 // Errors are `{"error": {"code", "message"}}` with a 4xx status and change nothing. Engine time
 // moves only through the session, so what the API does shows up in the window and the event log
