@@ -459,9 +459,16 @@ int main(int argc, char* argv[])
         return 2;
     }
     const auto& endpointSettings = std::get<inflight::app::EndpointOptions>(endpointOptions);
-    const auto runOptions = runOptionParser.options(parser);
+    auto runOptions = runOptionParser.options(parser);
     if (const auto* error = std::get_if<QString>(&runOptions)) {
         std::fprintf(stderr, "inflight: %s\n", qPrintable(*error));
+        return 2;
+    }
+    // A bad --scenario file starts nothing; a good one sets what the command line leaves open.
+    if (const QString error
+        = inflight::app::readScenario(std::get<inflight::app::RunOptions>(runOptions));
+        !error.isEmpty()) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
         return 2;
     }
     const auto& run = std::get<inflight::app::RunOptions>(runOptions);

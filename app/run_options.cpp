@@ -77,11 +77,18 @@ RunOptionParser::RunOptionParser(QCommandLineParser& parser)
                    QStringLiteral("Append every request the endpoint handles to this file, one "
                                   "JSON object a line (README: \"The traffic log\"); off: keep "
                                   "no traffic log at all, not even in memory."),
-                   QStringLiteral("file|off"))
+                   QStringLiteral("file|off")),
+      m_scenario(QStringLiteral("scenario"),
+                 QStringLiteral("Run this scenario file (README: \"Simulations and lessons\"; "
+                                "resources/scenarios/ has the lessons'): its queues, its producers "
+                                "and consumers on engine time, its clock and seed where --speed, "
+                                "--start, --clock and --seed do not say otherwise. A bad file "
+                                "starts nothing: exit 2 with its line, column and field."),
+                 QStringLiteral("file"))
 {
     for (const QCommandLineOption* option :
          {&m_clock, &m_speed, &m_start, &m_seed, &m_config, &m_control, &m_controlToken,
-          &m_advertisedUrl, &m_inFlightLimit, &m_trafficLog})
+          &m_advertisedUrl, &m_inFlightLimit, &m_trafficLog, &m_scenario})
         parser.addOption(*option);
 }
 
@@ -119,6 +126,7 @@ std::variant<RunOptions, QString> RunOptionParser::options(const QCommandLinePar
         options.seed = entropySeed();
     }
     options.configPath = parser.value(m_config);
+    options.scenarioPath = parser.value(m_scenario);
     if (parser.isSet(m_control)) {
         const QString mode = parser.value(m_control);
         if (mode != QStringLiteral("on") && mode != QStringLiteral("off"))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/clock.h"
+#include "sim/scenario.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -13,7 +14,7 @@
 namespace inflight::app {
 
 // How a run starts, for test suites and demos (the window and `--headless` alike): --clock,
-// --speed, --start, --seed, --config, --control, --control-token, --advertised-url,
+// --speed, --start, --seed, --config, --scenario, --control, --control-token, --advertised-url,
 // --in-flight-limit, --traffic-log.
 struct RunOptions {
     bool frozen = false;                       // --clock frozen: engine time moves only when told
@@ -28,6 +29,8 @@ struct RunOptions {
     std::optional<std::int64_t> inFlightLimit; // --in-flight-limit N (SQS's is 120,000)
     bool trafficLog = true;                    // --traffic-log off: no log at all
     QString trafficLogPath;                    // --traffic-log FILE: JSON lines appended there
+    QString scenarioPath;                      // --scenario FILE
+    std::optional<sim::Scenario> scenario;     // its contents, once readScenario() (run_setup.h)
 };
 
 // Declares the options on `parser`; options(parser) reads them once it has processed the command
@@ -50,6 +53,7 @@ private:
     QCommandLineOption m_advertisedUrl;
     QCommandLineOption m_inFlightLimit;
     QCommandLineOption m_trafficLog;
+    QCommandLineOption m_scenario;
 };
 
 } // namespace inflight::app

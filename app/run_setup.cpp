@@ -7,6 +7,49 @@
 
 namespace inflight::app {
 
+namespace {
+
+QString loadScenario(session::Session& session, const RunOptions& options)
+{
+    if (!options.scenario)
+        return {};
+    const auto loaded
+        = session.loadScenario(*options.scenario, session::Session::ScenarioLoad{.clock = false});
+    if (!loaded)
+        return QStringLiteral("--scenario %1: %2")
+            .arg(options.scenarioPath, QString::fromStdString(loaded.error().message));
+    return {};
+}
+
+} // namespace
+
+QString readScenario(RunOptions& options)
+{
+    if (options.scenarioPath.isEmpty())
+        return {};
+    QFile file(options.scenarioPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("--scenario %1: %2").arg(options.scenarioPath, file.errorString());
+    const QByteArray text = file.readAll();
+    auto parsed = sim::parseScenario(
+        std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+    if (!parsed)
+        return QStringLiteral("--scenario %1: %2")
+            .arg(options.scenarioPath, QString::fromStdString(parsed.error().message));
+    const sim::Scenario& scenario = *parsed;
+    if (!options.seeded)
+        options.seed = scenario.seed; // the engine's ids; the command line's --seed wins
+    if (!options.inFlightLimit && scenario.inFlightLimit)
+        options.inFlightLimit = scenario.inFlightLimit;
+    if (!options.start && scenario.clock.start)
+        options.start = scenario.clock.start;
+    if (!options.speed)
+        options.speed = scenario.clock.speed;
+    options.frozen = options.frozen || scenario.clock.paused;
+    options.scenario = std::move(*parsed);
+    return {};
+}
+
 QString applyRunOptions(session::Session& session, const RunOptions& options)
 {
     if (options.speed)
@@ -14,7 +57,7 @@ QString applyRunOptions(session::Session& session, const RunOptions& options)
     if (options.frozen)
         session.pause();
     if (options.configPath.isEmpty())
-        return {};
+        return loadScenario(session, options);
     QFile file(options.configPath);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("--config %1: %2").arg(options.configPath, file.errorString());
@@ -29,7 +72,7 @@ QString applyRunOptions(session::Session& session, const RunOptions& options)
         return QStringLiteral("--config %1: %2")
             .arg(options.configPath, QString::fromStdString(applied.error().message));
     session.advanceNow();
-    return {};
+    return loadScenario(session, options);
 }
 
 } // namespace inflight::app

@@ -10,9 +10,18 @@ class Session;
 
 namespace inflight::app {
 
+// Reads and checks the file of --scenario (nothing is applied yet) into options.scenario, and
+// lets it decide what the command line leaves open, for the session to be made with: the
+// engine's seed (unless --seed), its in-flight limit (unless --in-flight-limit), engine time at
+// the start (unless --start), the speed (unless --speed), and a paused clock when the scenario
+// says so (--clock frozen pauses it anyway). Empty when done or without --scenario, else
+// "--scenario FILE: line L, column C, at PATH: …" (or why the file cannot be read).
+QString readScenario(RunOptions& options);
+
 // What RunOptions ask of a session once it is open: the clock frozen or at a speed, the queues of
-// --config created (or updated). Empty when done, else a sentence for the user (nothing of a bad
-// config file is applied).
+// --config created (or updated), then the scenario of --scenario loaded (its queues and actors,
+// all or nothing; its clock through the options above). Empty when done, else a sentence for the
+// user (nothing of a bad config file or scenario is applied).
 QString applyRunOptions(session::Session& session, const RunOptions& options);
 
 } // namespace inflight::app
