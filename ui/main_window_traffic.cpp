@@ -3,9 +3,11 @@
 #include "ui/main_window.h"
 
 #include "ui/models/client_directory.h"
+#include "ui/models/event_log_model.h"
 #include "ui/models/timeline_model.h"
 #include "ui/models/traffic_table_model.h"
 #include "ui/widgets/clients_view.h"
+#include "ui/widgets/event_log_view.h"
 #include "ui/widgets/message_inspector.h"
 #include "ui/widgets/traffic_view.h"
 
@@ -19,7 +21,8 @@ void MainWindow::setTrafficLog(traffic::TrafficLog& log)
 {
     if (m_trafficView)
         return;
-    m_trafficView = new TrafficView(log, m_session, *m_clientDirectory, m_tabs);
+    m_trafficView
+        = new TrafficView(log, m_session, *m_clientDirectory, *m_eventLog->model(), m_tabs);
     m_tabs->addTab(m_trafficView, tr("Traffic"));
     m_clientsView = new ClientsView(log, *m_clientDirectory, *m_receiptHolders, m_tabs);
     m_tabs->addTab(m_clientsView, tr("Clients"));

@@ -168,6 +168,32 @@ void hungUp(TrafficRecord& record, std::int64_t latencyUs)
     record.outcome = QStringLiteral("client hung up");
 }
 
+PackedHeaders::PackedHeaders(const Headers& headers)
+{
+    qsizetype size = 0;
+    for (const auto& [name, value] : headers)
+        size += name.size() + value.size() + 2;
+    m_block.reserve(size);
+    for (const auto& [name, value] : headers) {
+        m_block.append(name).append('\0');
+        m_block.append(value).append('\0');
+    }
+}
+
+Headers PackedHeaders::list() const
+{
+    Headers out;
+    qsizetype at = 0;
+    while (at < m_block.size()) {
+        const qsizetype nameEnd = m_block.indexOf('\0', at);
+        const qsizetype valueEnd = m_block.indexOf('\0', nameEnd + 1);
+        out.append(
+            {m_block.mid(at, nameEnd - at), m_block.mid(nameEnd + 1, valueEnd - nameEnd - 1)});
+        at = valueEnd + 1;
+    }
+    return out;
+}
+
 const char* protocolName(protocol::WireProtocol protocol)
 {
     switch (protocol) {

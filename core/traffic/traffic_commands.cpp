@@ -106,7 +106,7 @@ QString curlCommand(const TrafficRecord& record)
     if (record.method != "GET" || !record.requestBody.isEmpty())
         command += QStringLiteral(" -X ") + QString::fromUtf8(record.method);
     command += QLatin1Char(' ') + shellQuote(urlOf(record));
-    for (const auto& [name, value] : record.requestHeaders) {
+    for (const auto& [name, value] : record.requestHeaders.list()) {
         if (leftToCurl(name))
             continue;
         command += QStringLiteral(" \\\n  -H ")

@@ -8,10 +8,30 @@
 #include <QString>
 
 #include <cstdint>
+#include <initializer_list>
 
 namespace inflight::traffic {
 
 using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+// A request's or answer's headers packed in one block ("name\0value\0" each): one allocation per
+// record however many headers there are, so the log keeps none of the parser's small ones alive
+// and drops a record cheaply. Converts to and from Headers.
+class PackedHeaders {
+public:
+    PackedHeaders() = default;
+    PackedHeaders(const Headers& headers); // NOLINT: converts like the list it packs
+    PackedHeaders(std::initializer_list<QPair<QByteArray, QByteArray>> headers)
+        : PackedHeaders(Headers(headers))
+    {
+    }
+    operator Headers() const { return list(); } // NOLINT
+    Headers list() const;
+    bool isEmpty() const { return m_block.isEmpty(); }
+
+private:
+    QByteArray m_block;
+};
 
 // Who sent a request, from what it sends (client_identity.h).
 struct ClientIdentity {
@@ -56,8 +76,8 @@ struct TrafficRecord {
     // lastEvent < firstEvent). A long poll's receive comes later, in the call that served it.
     std::uint64_t firstEvent = 0;
     std::uint64_t lastEvent = 0;
-    Headers requestHeaders;
-    Headers responseHeaders;
+    PackedHeaders requestHeaders;
+    PackedHeaders responseHeaders;
     QByteArray requestContentType;
     QByteArray responseContentType;
     // Bodies capped at the log's per-request limit; the flags say whether they were cut.

@@ -33,6 +33,17 @@ void EventLogModel::onEvents(const std::vector<engine::Event>& events)
     endInsertRows();
 }
 
+const EventRecord* EventLogModel::recordOfSequence(std::uint64_t sequence) const
+{
+    if (m_entries.empty() || sequence < m_entries.front().sequence)
+        return nullptr;
+    const std::uint64_t at = sequence - m_entries.front().sequence;
+    if (at >= m_entries.size())
+        return nullptr;
+    const EventRecord& record = m_entries[static_cast<std::size_t>(at)];
+    return record.sequence == sequence ? &record : nullptr;
+}
+
 void EventLogModel::dropOldest(int rows)
 {
     if (rows <= 0)

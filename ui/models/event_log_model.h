@@ -60,6 +60,9 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     const EventRecord& record(int row) const { return m_entries[static_cast<std::size_t>(row)]; }
+    // The event of that number (engine::Event::sequence) while the log holds it; else nullptr.
+    // O(1): rows are in the broker's order without gaps.
+    const EventRecord* recordOfSequence(std::uint64_t sequence) const;
 
     // Origins read as their clients' names, with their colours (null: as they are).
     void setClients(const ClientDirectory* clients);

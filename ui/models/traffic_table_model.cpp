@@ -3,6 +3,7 @@
 #include "session/session.h"
 #include "traffic/traffic_log.h"
 #include "ui/models/client_directory.h"
+#include "ui/models/event_log_model.h"
 
 #include <QBrush>
 #include <QDateTime>
@@ -43,8 +44,9 @@ QPixmap swatch(const QColor& colour)
 } // namespace
 
 TrafficTableModel::TrafficTableModel(traffic::TrafficLog& log, session::Session& session,
-                                     const ClientDirectory& clients, QObject* parent)
-    : QAbstractTableModel(parent), m_log(log), m_clients(clients)
+                                     const ClientDirectory& clients, const EventLogModel& events,
+                                     QObject* parent)
+    : QAbstractTableModel(parent), m_log(log), m_clients(clients), m_eventLog(events)
 {
     m_first = log.oldestCursor();
     m_last = log.cursor();
@@ -69,16 +71,21 @@ TrafficTableModel::~TrafficTableModel()
 
 void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNew)
 {
-    if (isNew && record.lastEvent >= record.firstEvent && record.firstEvent > 0)
-        m_ranges[record.firstEvent]
-            = Range{record.cursor, record.lastEvent, record.client.key.toStdString()};
-    if (isNew && !record.queue.isEmpty()
-        && (record.operation == QLatin1String("ReceiveMessage")
-            || record.operation == QLatin1String("GetMessages"))) {
-        if (m_latestReceive.size() > 4096)
-            m_latestReceive.clear();
-        m_latestReceive[record.client.key.toStdString() + '\n' + record.queue.toStdString()]
-            = record.cursor;
+    if (isNew) {
+        if (record.client.key.constData() != m_lastKey.constData()) { // identities are shared
+            m_lastKey = record.client.key;
+            m_lastKeyText = m_lastKey.toStdString();
+        }
+        if (record.lastEvent >= record.firstEvent && record.firstEvent > 0)
+            m_ranges.emplace_hint(m_ranges.end(), record.firstEvent,
+                                  Range{record.cursor, record.lastEvent, m_lastKeyText});
+        if (!record.queue.isEmpty()
+            && (record.operation == QLatin1String("ReceiveMessage")
+                || record.operation == QLatin1String("GetMessages"))) {
+            if (m_latestReceive.size() > 4096)
+                m_latestReceive.clear();
+            m_latestReceive[m_lastKeyText + '\n' + record.queue.toStdString()] = record.cursor;
+        }
     }
     if (!isNew) {
         m_changedFrom = std::min(m_changedFrom, record.cursor);
@@ -88,35 +95,43 @@ void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNe
         m_flush.start();
 }
 
+std::uint64_t TrafficTableModel::rangeOf(std::uint64_t sequence, const std::string& origin) const
+{
+    auto range = m_ranges.upper_bound(sequence);
+    if (range == m_ranges.begin())
+        return 0;
+    --range;
+    return sequence <= range->second.lastEvent && origin == range->second.client
+        ? range->second.cursor
+        : 0;
+}
+
 void TrafficTableModel::onEvents(const std::vector<engine::Event>& events)
 {
-    if (m_ranges.empty() && m_latestReceive.empty())
+    // Only a long poll's receive needs remembering: every other event of a request is within its
+    // record's numbers.
+    if (m_latestReceive.empty())
         return;
-    const std::uint64_t oldest = m_log.oldestCursor();
     for (const engine::Event& event : events) {
-        std::uint64_t cursor = 0;
-        auto range = m_ranges.upper_bound(event.sequence);
-        if (range != m_ranges.begin()) {
-            --range;
-            if (event.sequence <= range->second.lastEvent && event.origin == range->second.client)
-                cursor = range->second.cursor;
-        }
-        if (cursor == 0 && event.kind == engine::EventKind::MessageReceived) {
-            const auto receive = m_latestReceive.find(event.origin + '\n' + event.queue);
-            if (receive != m_latestReceive.end())
-                cursor = receive->second;
-        }
-        if (cursor == 0 || cursor < oldest)
+        if (event.kind != engine::EventKind::MessageReceived
+            || rangeOf(event.sequence, event.origin) != 0)
             continue;
-        m_events[cursor].push_back(makeEventRecord(event, m_strings));
-        m_requestOfEvent[event.sequence] = cursor;
+        const auto receive = m_latestReceive.find(event.origin + '\n' + event.queue);
+        if (receive == m_latestReceive.end())
+            continue;
+        m_servedReceives[event.sequence] = receive->second;
+        m_servedOf[receive->second].push_back(event.sequence);
     }
 }
 
 std::uint64_t TrafficTableModel::requestOfEvent(std::uint64_t sequence) const
 {
-    const auto it = m_requestOfEvent.find(sequence);
-    return it == m_requestOfEvent.end() || !m_log.find(it->second) ? 0 : it->second;
+    std::uint64_t cursor = 0;
+    if (const auto served = m_servedReceives.find(sequence); served != m_servedReceives.end())
+        cursor = served->second;
+    else if (const EventRecord* event = m_eventLog.recordOfSequence(sequence))
+        cursor = rangeOf(sequence, event->origin.toStdString());
+    return cursor != 0 && m_log.find(cursor) ? cursor : 0;
 }
 
 void TrafficTableModel::flush()
@@ -135,11 +150,11 @@ void TrafficTableModel::flush()
     if (m_last < m_first)
         m_first = std::max(m_first, oldest);
     // What belongs to dropped requests goes with them.
-    const auto keptEvents = m_events.lower_bound(oldest);
-    for (auto it = m_events.begin(); it != keptEvents; ++it)
-        for (const EventRecord& event : it->second)
-            m_requestOfEvent.erase(event.sequence);
-    m_events.erase(m_events.begin(), keptEvents);
+    const auto keptServed = m_servedOf.lower_bound(oldest);
+    for (auto it = m_servedOf.begin(); it != keptServed; ++it)
+        for (const std::uint64_t sequence : it->second)
+            m_servedReceives.erase(sequence);
+    m_servedOf.erase(m_servedOf.begin(), keptServed);
     while (!m_ranges.empty() && m_ranges.begin()->second.cursor < oldest) // in cursor order too
         m_ranges.erase(m_ranges.begin());
     // New rows, in one block.
@@ -184,11 +199,23 @@ int TrafficTableModel::rowOfCursor(std::uint64_t cursor) const
     return static_cast<int>(cursor - m_first);
 }
 
-const std::vector<EventRecord>& TrafficTableModel::eventsOf(std::uint64_t cursor) const
+std::vector<EventRecord> TrafficTableModel::eventsOf(std::uint64_t cursor) const
 {
-    static const std::vector<EventRecord> kNone;
-    const auto it = m_events.find(cursor);
-    return it == m_events.end() ? kNone : it->second;
+    std::vector<EventRecord> out;
+    const traffic::TrafficRecord* record = m_log.find(cursor);
+    if (!record)
+        return out;
+    for (std::uint64_t sequence = record->firstEvent;
+         sequence <= record->lastEvent && sequence != 0; ++sequence) {
+        const EventRecord* event = m_eventLog.recordOfSequence(sequence);
+        if (event && event->origin == record->client.key)
+            out.push_back(*event);
+    }
+    if (const auto served = m_servedOf.find(cursor); served != m_servedOf.end())
+        for (const std::uint64_t sequence : served->second)
+            if (const EventRecord* event = m_eventLog.recordOfSequence(sequence))
+                out.push_back(*event);
+    return out;
 }
 
 bool TrafficTableModel::isEmptyReceive(const traffic::TrafficRecord& record)

@@ -24,15 +24,16 @@ class TrafficLog;
 namespace inflight::ui {
 
 class ClientDirectory;
+class EventLogModel;
 
 // The traffic log's requests, oldest first: row r is the log's record of cursor first() + r, read
 // from the log itself (the model copies nothing). The log's listener only notes what changed; a
 // 10 Hz flush inserts the new rows in one block, removes the rows the ring dropped in one block
 // and emits one dataChanged over the completed ones, so a busy endpoint costs the window a few
-// signals a second. Also keeps, per request still in the log, the engine events it caused: those
-// numbered within its record's firstEvent … lastEvent with its client as their origin, and a
-// long poll's receive, which the call that served it caused (the client's latest receive on that
-// queue).
+// signals a second. Also knows the engine events each request caused — those numbered within its
+// record's firstEvent … lastEvent with its client as their origin, and a long poll's receive,
+// which the call that served it caused (the client's latest receive on that queue) — without
+// copying them: their records are the event log's (EventLogModel::recordOfSequence).
 class TrafficTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -61,9 +62,10 @@ public:
         SearchTextRole,                // QString: what the text filter looks in
     };
 
-    // `log`, `session` and `clients` must outlive the model.
+    // `log`, `session`, `clients` and `events` must outlive the model.
     TrafficTableModel(traffic::TrafficLog& log, session::Session& session,
-                      const ClientDirectory& clients, QObject* parent = nullptr);
+                      const ClientDirectory& clients, const EventLogModel& events,
+                      QObject* parent = nullptr);
     ~TrafficTableModel() override;
 
     traffic::TrafficLog& log() const { return m_log; }
@@ -71,8 +73,8 @@ public:
     const traffic::TrafficRecord* record(int row) const;
     // -1 when not shown.
     int rowOfCursor(std::uint64_t cursor) const;
-    // The engine events of that request (oldest first).
-    const std::vector<EventRecord>& eventsOf(std::uint64_t cursor) const;
+    // The engine events of that request still in the event log (oldest first).
+    std::vector<EventRecord> eventsOf(std::uint64_t cursor) const;
     // The request an engine event came from (engine::Event::sequence); 0 when none still kept.
     std::uint64_t requestOfEvent(std::uint64_t sequence) const;
     // Applies what the log did since the last flush now (the timer does it 10 times a second).
@@ -101,16 +103,22 @@ private:
     std::uint64_t m_last = 0;  // cursor of the last row (m_first - 1 when none)
     std::uint64_t m_changedFrom = UINT64_MAX;
     std::uint64_t m_changedTo = 0;
+    // The request whose call event `sequence` is in (its client being the event's origin).
+    std::uint64_t rangeOf(std::uint64_t sequence, const std::string& origin) const;
+
+    const EventLogModel& m_eventLog;
     struct Range {
         std::uint64_t cursor = 0;
         std::uint64_t lastEvent = 0;
         std::string client; // the origin of its calls
     };
-    std::map<std::uint64_t, Range> m_ranges;                    // by firstEvent
-    std::map<std::string, std::uint64_t> m_latestReceive;       // "client\nqueue" → cursor
-    std::map<std::uint64_t, std::vector<EventRecord>> m_events; // by cursor
-    std::unordered_map<std::uint64_t, std::uint64_t> m_requestOfEvent;
-    StringPool m_strings;
+    std::map<std::uint64_t, Range> m_ranges;              // by firstEvent (and so by cursor)
+    std::map<std::string, std::uint64_t> m_latestReceive; // "client\nqueue" → cursor
+    // Long polls' receives, made in another request's call: event → request, request → events.
+    std::unordered_map<std::uint64_t, std::uint64_t> m_servedReceives;
+    std::map<std::uint64_t, std::vector<std::uint64_t>> m_servedOf;
+    QString m_lastKey; // the last record's client key, and as the engine spells it
+    std::string m_lastKeyText;
     QTimer m_flush;
 };
 

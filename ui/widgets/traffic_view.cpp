@@ -85,12 +85,12 @@ traffic::TrafficLimits savedLimits(const traffic::TrafficLimits& defaults)
 } // namespace
 
 TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
-                         ClientDirectory& clients, QWidget* parent)
+                         ClientDirectory& clients, const EventLogModel& events, QWidget* parent)
     : QWidget(parent), m_log(log), m_clients(clients)
 {
     setObjectName(QStringLiteral("trafficPage"));
     m_log.setLimits(savedLimits(m_log.limits()));
-    m_model = new TrafficTableModel(log, session, clients, this);
+    m_model = new TrafficTableModel(log, session, clients, events, this);
     m_filter = new TrafficFilterModel(this);
     m_filter->setSourceModel(m_model);
 

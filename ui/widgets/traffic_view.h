@@ -26,6 +26,7 @@ struct TrafficRecord;
 namespace inflight::ui {
 
 class ClientDirectory;
+class EventLogModel;
 class TrafficFilterModel;
 class TrafficTableModel;
 
@@ -42,8 +43,9 @@ class TrafficTableModel;
 class TrafficView : public QWidget {
     Q_OBJECT
 public:
+    // `events` is the window's event log, which holds the events the requests caused.
     TrafficView(traffic::TrafficLog& log, session::Session& session, ClientDirectory& clients,
-                QWidget* parent = nullptr);
+                const EventLogModel& events, QWidget* parent = nullptr);
 
     TrafficTableModel* model() const { return m_model; }
     TrafficFilterModel* filterModel() const { return m_filter; }
