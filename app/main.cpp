@@ -222,7 +222,8 @@ int runHeadless(QCoreApplication& app, const ListenAddress& listen, const QStrin
     inflight::session::Session& session = workspace->session();
     if (!createOciQueues(session, ociQueues))
         return 2;
-    if (const QString failed = inflight::app::applyRunOptions(session, run); !failed.isEmpty()) {
+    if (const QString failed = inflight::app::applyRunOptions(session, run, /*playLesson=*/false);
+        !failed.isEmpty()) {
         std::fprintf(stderr, "inflight: %s\n", qPrintable(failed));
         return 2;
     }

@@ -9,12 +9,12 @@ namespace inflight::app {
 
 namespace {
 
-QString loadScenario(session::Session& session, const RunOptions& options)
+QString loadScenario(session::Session& session, const RunOptions& options, bool playLesson)
 {
     if (!options.scenario)
         return {};
-    const auto loaded
-        = session.loadScenario(*options.scenario, session::Session::ScenarioLoad{.clock = false});
+    const auto loaded = session.loadScenario(
+        *options.scenario, session::Session::ScenarioLoad{.clock = false, .lesson = playLesson});
     if (!loaded)
         return QStringLiteral("--scenario %1: %2")
             .arg(options.scenarioPath, QString::fromStdString(loaded.error().message));
@@ -50,14 +50,14 @@ QString readScenario(RunOptions& options)
     return {};
 }
 
-QString applyRunOptions(session::Session& session, const RunOptions& options)
+QString applyRunOptions(session::Session& session, const RunOptions& options, bool playLesson)
 {
     if (options.speed)
         session.setSpeed(*options.speed);
     if (options.frozen)
         session.pause();
     if (options.configPath.isEmpty())
-        return loadScenario(session, options);
+        return loadScenario(session, options, playLesson);
     QFile file(options.configPath);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("--config %1: %2").arg(options.configPath, file.errorString());
@@ -72,7 +72,7 @@ QString applyRunOptions(session::Session& session, const RunOptions& options)
         return QStringLiteral("--config %1: %2")
             .arg(options.configPath, QString::fromStdString(applied.error().message));
     session.advanceNow();
-    return loadScenario(session, options);
+    return loadScenario(session, options, playLesson);
 }
 
 } // namespace inflight::app

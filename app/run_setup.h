@@ -20,8 +20,11 @@ QString readScenario(RunOptions& options);
 
 // What RunOptions ask of a session once it is open: the clock frozen or at a speed, the queues of
 // --config created (or updated), then the scenario of --scenario loaded (its queues and actors,
-// all or nothing; its clock through the options above). Empty when done, else a sentence for the
-// user (nothing of a bad config file or scenario is applied).
-QString applyRunOptions(session::Session& session, const RunOptions& options);
+// all or nothing; its clock through the options above) and, with `playLesson` (the window), its
+// lesson played (Session::lessonRun; headless, nobody reads one, and its pauseWhenMet steps would
+// stop the clock). Empty when done, else a sentence for the user (nothing of a bad config file or
+// scenario is applied).
+QString applyRunOptions(session::Session& session, const RunOptions& options,
+                        bool playLesson = true);
 
 } // namespace inflight::app

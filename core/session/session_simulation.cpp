@@ -299,6 +299,9 @@ void Session::evaluateLesson()
     while (const auto index = m_lesson->evaluate(*m_broker, *m_sim)) {
         ticked = true;
         if (m_lesson->plan().steps[*index].pauseWhenMet) {
+            // Stopped at this moment; signalled (clockChanged) once what runs now is done.
+            m_runUntil.reset();
+            m_clock->pause();
             m_pauseForLesson = true;
             break; // the reader sees this moment before the next step is looked at
         }

@@ -23,8 +23,11 @@ std::string seconds(engine::Millis ms)
     if (ms % 1000 == 0)
         return std::to_string(ms / 1000) + " s";
     char text[32];
-    std::snprintf(text, sizeof text, "%.3g s", static_cast<double>(ms) / 1000.0);
-    return text;
+    std::snprintf(text, sizeof text, "%.3f", static_cast<double>(ms) / 1000.0);
+    std::string out = text;
+    while (out.back() == '0')
+        out.pop_back();
+    return out + " s";
 }
 
 std::string joined(const std::vector<std::string>& names)
@@ -109,6 +112,12 @@ std::optional<std::int64_t> queueCount(const Check& c, engine::Broker& broker)
     const auto queue = resolveQueue(broker, c.queue, c.deadLetter);
     if (!queue)
         return std::nullopt;
+    if (c.count == "blocked") {
+        const auto blocked = broker.blockedMessages(*queue);
+        if (!blocked)
+            return std::nullopt;
+        return static_cast<std::int64_t>(blocked->size());
+    }
     if (!c.bodyContains && c.count != "receiveCount") {
         const auto stats = broker.queueStats(*queue);
         if (!stats)
@@ -144,6 +153,35 @@ std::string countLabel(const Check& c)
     return what;
 }
 
+// The value a Figure or Queue check compares (before any baseline); nullopt when there is none.
+std::optional<std::int64_t> rawValue(const Check& c, engine::Broker& broker,
+                                     const Simulation& simulation)
+{
+    if (c.kind == Check::Kind::Queue)
+        return queueCount(c, broker);
+    if (c.kind != Check::Kind::Figure)
+        return std::nullopt;
+    const auto id = simulation.findActor(c.actor);
+    const auto info = id ? simulation.actor(*id) : std::nullopt;
+    if (!info)
+        return std::nullopt;
+    return figure(info->figures, c.figure).value_or(0);
+}
+
+void collectBaseline(const Check& c, engine::Broker& broker, const Simulation& simulation,
+                     CheckBaseline& into)
+{
+    if (c.sinceStep)
+        into.values[&c] = rawValue(c, broker, simulation).value_or(0);
+    for (const Check& inner : c.checks)
+        collectBaseline(inner, broker, simulation, into);
+}
+
+std::string sinceLabel(const Check& c)
+{
+    return c.sinceStep ? " since this step" : "";
+}
+
 engine::Status actorsExist(const Simulation& simulation, const std::vector<std::string>& names)
 {
     for (const std::string& name : names)
@@ -158,10 +196,12 @@ engine::Status actorsExist(const Simulation& simulation, const std::vector<std::
 std::string describeCheck(const Check& c)
 {
     switch (c.kind) {
-    case Check::Kind::Figure: return c.actor + ": " + c.figure + comparison(c);
+    case Check::Kind::Figure: return c.actor + ": " + c.figure + sinceLabel(c) + comparison(c);
     case Check::Kind::ActorState: return c.actor + " is " + c.state;
     case Check::Kind::Queue:
-        return queueLabel(c.queue, c.deadLetter) + ": " + countLabel(c) + comparison(c);
+        return queueLabel(c.queue, c.deadLetter) + ": " + countLabel(c) + sinceLabel(c)
+            + comparison(c);
+    case Check::Kind::Elapsed: return seconds(c.elapsed) + " of engine time";
     case Check::Kind::All:
     case Check::Kind::Any: {
         std::string out;
@@ -231,18 +271,32 @@ std::string checkTextOf(const LessonStep& step)
     return step.check ? describeCheck(*step.check) : std::string();
 }
 
-CheckProgress evaluateCheck(const Check& c, engine::Broker& broker, const Simulation& simulation)
+CheckBaseline baselineOf(const Check& check, engine::Broker& broker, const Simulation& simulation)
 {
+    CheckBaseline baseline;
+    baseline.since = broker.clock().now();
+    collectBaseline(check, broker, simulation, baseline);
+    return baseline;
+}
+
+CheckProgress evaluateCheck(const Check& c, engine::Broker& broker, const Simulation& simulation,
+                            const CheckBaseline* baseline)
+{
+    const auto grown = [&](std::int64_t value) {
+        if (!c.sinceStep || !baseline)
+            return value;
+        const auto it = baseline->values.find(&c);
+        return it == baseline->values.end() ? value : value - it->second;
+    };
     switch (c.kind) {
     case Check::Kind::Figure: {
-        const auto id = simulation.findActor(c.actor);
-        const auto info = id ? simulation.actor(*id) : std::nullopt;
-        if (!info)
+        const auto value = rawValue(c, broker, simulation);
+        if (!value)
             return {false, c.actor + ": not in the simulation"};
-        const std::int64_t value = figure(info->figures, c.figure).value_or(0);
-        return {compares(c, value),
-                c.actor + " " + c.figure + ": " + std::to_string(value) + " (wanted" + comparison(c)
-                    + ")"};
+        const std::int64_t shown = grown(*value);
+        return {compares(c, shown),
+                c.actor + " " + c.figure + sinceLabel(c) + ": " + std::to_string(shown) + " (wanted"
+                    + comparison(c) + ")"};
     }
     case Check::Kind::ActorState: {
         const auto id = simulation.findActor(c.actor);
@@ -254,11 +308,19 @@ CheckProgress evaluateCheck(const Check& c, engine::Broker& broker, const Simula
     }
     case Check::Kind::Queue: {
         const auto value = queueCount(c, broker);
-        const std::string label = queueLabel(c.queue, c.deadLetter) + " " + countLabel(c) + ": ";
+        const std::string label
+            = queueLabel(c.queue, c.deadLetter) + " " + countLabel(c) + sinceLabel(c) + ": ";
         if (!value)
             return {false, label + "none (wanted" + comparison(c) + ")"};
-        return {compares(c, *value),
-                label + std::to_string(*value) + " (wanted" + comparison(c) + ")"};
+        const std::int64_t shown = grown(*value);
+        return {compares(c, shown),
+                label + std::to_string(shown) + " (wanted" + comparison(c) + ")"};
+    }
+    case Check::Kind::Elapsed: {
+        const engine::Millis passed
+            = baseline ? std::max<engine::Millis>(broker.clock().now() - baseline->since, 0) : 0;
+        return {baseline && passed >= c.elapsed,
+                seconds(passed) + " of " + seconds(c.elapsed) + " passed"};
     }
     case Check::Kind::All:
     case Check::Kind::Any: {
@@ -266,7 +328,7 @@ CheckProgress evaluateCheck(const Check& c, engine::Broker& broker, const Simula
         bool met = all;
         std::string text;
         for (const Check& inner : c.checks) {
-            const CheckProgress one = evaluateCheck(inner, broker, simulation);
+            const CheckProgress one = evaluateCheck(inner, broker, simulation, baseline);
             met = all ? met && one.met : met || one.met;
             text += (text.empty() ? "" : "; ") + one.text;
         }
@@ -300,6 +362,9 @@ engine::Result<LessonEffects> LessonRun::perform(engine::Broker& broker, Simulat
     for (const Action& a : current->actions)
         if (engine::Status exist = actorsExist(simulation, a.actors); !exist)
             return exist.error();
+    // Counted from here: what the actions do counts toward sinceStep and elapsed checks.
+    if (current->check)
+        m_baseline = baselineOf(*current->check, broker, simulation);
     LessonEffects effects;
     for (const Action& a : current->actions) {
         engine::Status done = Done{};
@@ -419,7 +484,7 @@ std::optional<std::size_t> LessonRun::evaluate(engine::Broker& broker, const Sim
     const LessonStep* current = step();
     if (!current || !current->check)
         return std::nullopt;
-    if (!evaluateCheck(*current->check, broker, simulation).met)
+    if (!evaluateCheck(*current->check, broker, simulation, baseline(broker, simulation)).met)
         return std::nullopt;
     const std::size_t ticked = m_current;
     tick(broker.clock().now());
@@ -432,7 +497,7 @@ CheckProgress LessonRun::progress(engine::Broker& broker, const Simulation& simu
     if (!current)
         return {true, "The lesson is finished."};
     if (current->check)
-        return evaluateCheck(*current->check, broker, simulation);
+        return evaluateCheck(*current->check, broker, simulation, baseline(broker, simulation));
     if (!current->actions.empty())
         return {false, "Do it: " + doTextOf(*current)};
     return {false, "Next when you have read this."};
@@ -444,17 +509,29 @@ void LessonRun::next(engine::Millis now)
         tick(now);
 }
 
+const CheckBaseline* LessonRun::baseline(engine::Broker& broker, const Simulation& simulation) const
+{
+    const LessonStep* current = step();
+    if (!current || !current->check)
+        return nullptr;
+    if (!m_baseline)
+        m_baseline = baselineOf(*current->check, broker, simulation);
+    return &*m_baseline;
+}
+
 void LessonRun::tick(engine::Millis now)
 {
     m_metAt[m_current] = now;
     ++m_current;
     m_performed = false;
+    m_baseline.reset();
 }
 
 void LessonRun::restart()
 {
     m_current = 0;
     m_performed = false;
+    m_baseline.reset();
     std::fill(m_metAt.begin(), m_metAt.end(), std::nullopt);
 }
 

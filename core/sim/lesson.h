@@ -6,6 +6,7 @@
 #include "sim/simulation.h"
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,13 +51,18 @@ namespace inflight::sim {
 //   }
 //
 // Checks (each compares with exactly one of "atLeast", "atMost", "equals", a whole number,
-// except "state"):
+// except "state" and "elapsed"):
 //   {"actor": "slow-worker", "figure": "processedMoreThanOnce", "atLeast": 1}   figures.h's names
 //   {"actor": "slow-worker", "state": "stopped"}        running | stopped | paused | finished
 //   {"queue": "orders", "count": "inFlight", "atLeast": 1}
 //   {"queue": "orders", "deadLetter": true, "bodyContains": "POISON", "count": "messages",
 //    "atLeast": 1}                                       a DLQ holding the poison message
 //   {"queue": "orders", "bodyContains": "POISON", "count": "receiveCount", "atLeast": 2}
+//   {"queue": "payments.fifo", "count": "blocked", "atLeast": 3}   head-of-line blocking
+//   {"actor": "slow-worker", "figure": "processed", "sinceStep": true, "atLeast": 20}
+//                                                   grown by 20 since the step began (or its
+//                                                   "do" was performed); figures and counts
+//   {"elapsed": 300}                                300 engine seconds since then
 //   {"all": [check, …]}, {"any": [check, …]}
 // (lesson_step.h, LessonCheck, lists the counts.) Actors named in a lesson must be actors of the
 // scenario and queues queues of the scenario; "deadLetter" needs the queue to have one (a
@@ -93,9 +99,21 @@ std::string describeActions(const std::vector<LessonAction>& actions);
 std::string doTextOf(const LessonStep& step);
 std::string checkTextOf(const LessonStep& step);
 
+// What "sinceStep" and "elapsed" checks count from: the engine time and the values of a step's
+// sinceStep checks (by check) when the step began or its "do" was performed.
+struct CheckBaseline {
+    engine::Millis since = 0;
+    std::map<const LessonCheck*, std::int64_t> values{};
+};
+
+// The check's values now, as a baseline for it.
+CheckBaseline baselineOf(const LessonCheck& check, engine::Broker& broker,
+                         const Simulation& simulation);
+
 // The check against the engine's state and the actors' figures now (peeks only: nothing changes).
+// Without a baseline, sinceStep checks compare the values themselves and elapsed ones are unmet.
 CheckProgress evaluateCheck(const LessonCheck& check, engine::Broker& broker,
-                            const Simulation& simulation);
+                            const Simulation& simulation, const CheckBaseline* baseline = nullptr);
 
 // Plays a lesson's steps over a broker and simulation that run its scenario: performs the
 // current step's "do", evaluates its check and moves on. Passive and Qt-free like the
@@ -136,12 +154,15 @@ public:
 
 private:
     void tick(engine::Millis now);
+    // The current step's baseline, taken now if it has none yet.
+    const CheckBaseline* baseline(engine::Broker& broker, const Simulation& simulation) const;
 
     LessonPlan m_plan;
     engine::Origin m_origin;
     std::size_t m_current = 0;
     bool m_performed = false;
     std::vector<std::optional<engine::Millis>> m_metAt;
+    mutable std::optional<CheckBaseline> m_baseline; // of the current step
 };
 
 } // namespace inflight::sim

@@ -35,8 +35,9 @@ bool isQueueCount(std::string_view count, bool matching)
             return true;
     if (matching)
         return false;
-    for (const char* name : {"sent", "received", "deleted", "visibilityExpired",
-                             "movedToDeadLetter", "retentionExpired", "purged", "deduplicated"})
+    for (const char* name :
+         {"sent", "received", "deleted", "visibilityExpired", "movedToDeadLetter",
+          "retentionExpired", "purged", "deduplicated", "blocked"})
         if (count == name)
             return true;
     return false;
@@ -405,14 +406,14 @@ private:
             r, f, "an object: a check", [&](const std::string& name, const Field& v) -> Status {
                 for (const char* known :
                      {"actor", "figure", "state", "queue", "deadLetter", "bodyContains", "count",
-                      "atLeast", "atMost", "equals", "all", "any"})
+                      "atLeast", "atMost", "equals", "sinceStep", "elapsed", "all", "any"})
                     if (name == known) {
                         given.emplace(name, v);
                         return Done{};
                     }
                 return unknownKey(r, v, name,
-                                  "a check has actor with figure or state, queue with count, or "
-                                  "all or any");
+                                  "a check has actor with figure or state, queue with count, "
+                                  "elapsed, or all or any");
             });
         if (!read)
             return read;
@@ -442,6 +443,20 @@ private:
             }
             return Done{};
         }
+        if (has("elapsed")) {
+            c.kind = Check::Kind::Elapsed;
+            if (Status only = onlyOf({"elapsed"}); !only)
+                return only;
+            const Field& elapsed = given.at("elapsed");
+            if (Status s = take(secondsOf(r, elapsed), c.elapsed); !s)
+                return s;
+            if (c.elapsed <= 0)
+                return r.error(elapsed, "more than 0 seconds");
+            return Done{};
+        }
+        if (has("sinceStep"))
+            if (Status s = take(booleanOf(r, given.at("sinceStep")), c.sinceStep); !s)
+                return s;
         if (has("actor")) {
             if (Status s = take(stringOf(r, given.at("actor")), c.actor); !s)
                 return s;
@@ -460,7 +475,9 @@ private:
                 return Done{};
             }
             c.kind = Check::Kind::Figure;
-            if (Status only = onlyOf({"actor", "figure", "atLeast", "atMost", "equals"}); !only)
+            if (Status only
+                = onlyOf({"actor", "figure", "atLeast", "atMost", "equals", "sinceStep"});
+                !only)
                 return only;
             if (!has("figure"))
                 return r.missing(f, "figure", "missing: the figure (or state) to check");
@@ -478,7 +495,7 @@ private:
         if (has("queue")) {
             c.kind = Check::Kind::Queue;
             if (Status only = onlyOf({"queue", "deadLetter", "bodyContains", "count", "atLeast",
-                                      "atMost", "equals"});
+                                      "atMost", "equals", "sinceStep"});
                 !only)
                 return only;
             if (Status s = queueName(given.at("queue"), c.queue); !s)
@@ -506,8 +523,8 @@ private:
                                      "inFlight, delayed or receiveCount"
                                    : "messages, available, inFlight, delayed, receiveCount, "
                                      "sent, received, deleted, visibilityExpired, "
-                                     "movedToDeadLetter, retentionExpired, purged or "
-                                     "deduplicated");
+                                     "movedToDeadLetter, retentionExpired, purged, "
+                                     "deduplicated or blocked");
             return comparison(f, given, c);
         }
         return r.error(f,

@@ -67,9 +67,14 @@ struct LessonAction {
 //                flight + delayed) or "receiveCount" (the highest receive count of its
 //                messages); with `bodyContains` of the messages whose body contains it:
 //                "messages", "available", "inFlight", "delayed" or "receiveCount"
+//                FIFO queues also "blocked": available messages behind a message of their
+//                group that is not (head-of-line blocking; Broker::blockedMessages)
+//   Elapsed      `elapsed` engine ms have passed since the step began (or its "do" was performed)
 //   All, Any     every one / one of `checks`
+// Figure and Queue checks with `sinceStep` compare how much the value grew since the step began
+// (or its "do" was performed) instead of the value itself.
 struct LessonCheck {
-    enum class Kind : std::uint8_t { Figure, ActorState, Queue, All, Any };
+    enum class Kind : std::uint8_t { Figure, ActorState, Queue, Elapsed, All, Any };
     enum class Compare : std::uint8_t { AtLeast, AtMost, Equals };
     Kind kind = Kind::Figure;
     std::string actor{};
@@ -81,6 +86,8 @@ struct LessonCheck {
     std::string count{};
     Compare compare = Compare::AtLeast;
     std::int64_t value = 0;
+    bool sinceStep = false;
+    engine::Millis elapsed = 0;
     std::vector<LessonCheck> checks{};
     control::ConfigPosition position{};
 };

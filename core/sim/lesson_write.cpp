@@ -171,6 +171,8 @@ Json checkJson(const Check& c)
         out["actor"] = c.actor;
         out["figure"] = c.figure;
         compare();
+        if (c.sinceStep)
+            out["sinceStep"] = true;
         break;
     case Check::Kind::ActorState:
         out["actor"] = c.actor;
@@ -184,7 +186,10 @@ Json checkJson(const Check& c)
             out["bodyContains"] = *c.bodyContains;
         out["count"] = c.count;
         compare();
+        if (c.sinceStep)
+            out["sinceStep"] = true;
         break;
+    case Check::Kind::Elapsed: out["elapsed"] = seconds(c.elapsed); break;
     case Check::Kind::All:
     case Check::Kind::Any: {
         Json list = Json::array();

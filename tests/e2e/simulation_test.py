@@ -2,7 +2,7 @@
 behind the endpoint on a frozen clock that the test moves through the control API; GET actors
 shows every actor's figures, POST actors/{name}/... starts and stops them, POST scenario loads one
 all or nothing; a bad scenario file starts nothing and exits 2 with its line, column and field.
-No test sleeps to wait for engine time."""
+Only the test of a running clock waits for engine time."""
 
 import http.client
 import json
@@ -199,6 +199,20 @@ class ScenarioFiles(unittest.TestCase):
         self.assertGreater(len(runs[0][0]), 100)
         self.assertEqual(runs[0], runs[1])
         self.assertEqual(runs[0][1]["worker"]["poisoned"], 3)
+
+    def test_headless_the_clock_runs_on_past_the_lessons_moments(self):
+        # A lesson's pauseWhenMet steps are for a reader in the window; headless nobody reads
+        # them, so the scenario's system runs on (lesson 1's first step would pause at 5 s).
+        import time
+        with InflightProcess("--speed", "200", "--scenario", LESSON_1) as server:
+            began = time.monotonic()
+            clock = control(server, "GET", "clock")[1]
+            while clock["now"] < LESSON_START + 20_000 and time.monotonic() - began < 20:
+                time.sleep(0.05)
+                clock = control(server, "GET", "clock")[1]
+            self.assertIs(clock["paused"], False)
+            self.assertGreaterEqual(clock["now"], LESSON_START + 20_000)
+            self.assertGreater(figures(server, "slow-worker")["processedMoreThanOnce"], 0)
 
     def test_a_bad_file_starts_nothing_and_names_its_position(self):
         folder = tempfile.mkdtemp()

@@ -349,11 +349,12 @@ private Q_SLOTS:
         QCOMPARE(saved.seed, lesson.seed);
         QCOMPARE(saved.clock.speed, 25.0);
         QCOMPARE(saved.clock.start, lesson.clock.start);
-        QCOMPARE(saved.actors.size(), std::size_t(4));
+        QCOMPARE(saved.actors.size(), std::size_t(5));
         const auto& worker = std::get<sim::ConsumerSpec>(saved.actors[2].spec);
         QCOMPARE(worker.name, std::string("worker"));
         QVERIFY(!worker.autoStart); // stopped when saved
-        QCOMPARE(std::get<sim::ConsumerSpec>(saved.actors[3].spec), extra);
+        QCOMPARE(std::get<sim::ConsumerSpec>(saved.actors[4].spec), extra);
+        QVERIFY(saved.lesson); // kept from the loaded scenario
         // The queues by name, the redrive policy naming its DLQ, defaults left out.
         QCOMPARE(saved.queues.queues.size(), std::size_t(2));
         const auto found = std::find_if(saved.queues.queues.begin(), saved.queues.queues.end(),
