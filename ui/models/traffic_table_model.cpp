@@ -61,7 +61,12 @@ TrafficTableModel::TrafficTableModel(traffic::TrafficLog& log, session::Session&
     });
     m_flush.setInterval(100);
     m_flush.setSingleShot(true);
-    connect(&m_flush, &QTimer::timeout, this, &TrafficTableModel::flush);
+    connect(&m_flush, &QTimer::timeout, this, [this] {
+        if (m_active)
+            flush();
+        else
+            forgetDropped();
+    });
 }
 
 TrafficTableModel::~TrafficTableModel()
@@ -134,6 +139,26 @@ std::uint64_t TrafficTableModel::requestOfEvent(std::uint64_t sequence) const
     return cursor != 0 && m_log.find(cursor) ? cursor : 0;
 }
 
+void TrafficTableModel::setActive(bool active)
+{
+    m_active = active;
+    if (active)
+        flush();
+}
+
+void TrafficTableModel::forgetDropped()
+{
+    const std::uint64_t oldest = m_log.oldestCursor();
+    // What belongs to dropped requests goes with them.
+    const auto keptServed = m_servedOf.lower_bound(oldest);
+    for (auto it = m_servedOf.begin(); it != keptServed; ++it)
+        for (const std::uint64_t sequence : it->second)
+            m_servedReceives.erase(sequence);
+    m_servedOf.erase(m_servedOf.begin(), keptServed);
+    while (!m_ranges.empty() && m_ranges.begin()->second.cursor < oldest) // in cursor order too
+        m_ranges.erase(m_ranges.begin());
+}
+
 void TrafficTableModel::flush()
 {
     m_flush.stop();
@@ -149,14 +174,7 @@ void TrafficTableModel::flush()
     }
     if (m_last < m_first)
         m_first = std::max(m_first, oldest);
-    // What belongs to dropped requests goes with them.
-    const auto keptServed = m_servedOf.lower_bound(oldest);
-    for (auto it = m_servedOf.begin(); it != keptServed; ++it)
-        for (const std::uint64_t sequence : it->second)
-            m_servedReceives.erase(sequence);
-    m_servedOf.erase(m_servedOf.begin(), keptServed);
-    while (!m_ranges.empty() && m_ranges.begin()->second.cursor < oldest) // in cursor order too
-        m_ranges.erase(m_ranges.begin());
+    forgetDropped();
     // New rows, in one block.
     const std::uint64_t newest = m_log.cursor();
     if (newest > m_last) {

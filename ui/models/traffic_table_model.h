@@ -77,8 +77,12 @@ public:
     std::vector<EventRecord> eventsOf(std::uint64_t cursor) const;
     // The request an engine event came from (engine::Event::sequence); 0 when none still kept.
     std::uint64_t requestOfEvent(std::uint64_t sequence) const;
-    // Applies what the log did since the last flush now (the timer does it 10 times a second).
+    // Applies what the log did since the last flush now (the timer does it 10 times a second
+    // while the model is active).
     void flush();
+    // Inactive (the Traffic tab hidden), the timer only forgets what belongs to dropped requests
+    // and the rows wait; setActive(true) brings them up to date at once. Active by default.
+    void setActive(bool active);
 
     static bool isEmptyReceive(const traffic::TrafficRecord& record);
 
@@ -119,6 +123,9 @@ private:
     std::map<std::uint64_t, std::vector<std::uint64_t>> m_servedOf;
     QString m_lastKey; // the last record's client key, and as the engine spells it
     std::string m_lastKeyText;
+    void forgetDropped();
+
+    bool m_active = true;
     QTimer m_flush;
 };
 

@@ -270,10 +270,22 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
         if (!id.isEmpty())
             Q_EMIT messageActivated(item->data(0, kQueueRole).toString(), id);
     });
-    m_model->flush();
+    m_model->setActive(false); // until shown
     showSelected();
     refreshChoices();
     updateCount();
+}
+
+void TrafficView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    m_model->setActive(true);
+}
+
+void TrafficView::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    m_model->setActive(false);
 }
 
 void TrafficView::onFlushed()

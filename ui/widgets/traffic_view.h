@@ -69,6 +69,12 @@ Q_SIGNALS:
     // The user asked for a message the selected request touched.
     void messageActivated(const QString& queue, const QString& messageId);
 
+protected:
+    // The rows follow the log while the tab is shown and catch up when it is shown again, so a
+    // busy endpoint costs a hidden Traffic tab nothing but bookkeeping.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
 private:
     void onFlushed();
     void showSelected();
