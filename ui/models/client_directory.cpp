@@ -77,6 +77,12 @@ QString ClientDirectory::relabel(QString text) const
     return text;
 }
 
+QStringList ClientDirectory::paletteNames()
+{
+    return {tr("Orange"), tr("Blue"),  tr("Green"), tr("Red"),
+            tr("Purple"), tr("Brown"), tr("Pink"),  tr("Teal")};
+}
+
 QList<QColor> ClientDirectory::palette()
 {
     return {QColor(0xE6, 0x55, 0x0D), QColor(0x1F, 0x77, 0xB4), QColor(0x2C, 0xA0, 0x2C),

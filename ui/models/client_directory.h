@@ -38,8 +38,9 @@ public:
     // The colour of the origin's client; invalid when it has none.
     QColor colourOf(const QString& origin) const { return colour(origin); }
 
-    // The colours offered first (distinct on light and dark backgrounds).
+    // The colours offered first (distinct on light and dark backgrounds), with their names.
     static QList<QColor> palette();
+    static QStringList paletteNames();
 
 Q_SIGNALS:
     void changed();

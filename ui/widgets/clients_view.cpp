@@ -41,9 +41,18 @@ ClientsView::ClientsView(const traffic::TrafficLog& log, ClientDirectory& direct
     const QFontMetrics metrics = m_view->fontMetrics();
     m_view->setColumnWidth(ClientTableModel::NameColumn,
                            metrics.horizontalAdvance(QStringLiteral("AKIAEXAMPLE aws-cli")) + 36);
+    m_view->setColumnWidth(ClientTableModel::SdkColumn,
+                           metrics.horizontalAdvance(QStringLiteral("aws-cli/2.13.25")) + 16);
+    m_view->setColumnWidth(ClientTableModel::AccessKeyColumn,
+                           metrics.horizontalAdvance(QStringLiteral("AKIAEXAMPLE1")) + 16);
+    m_view->setColumnWidth(ClientTableModel::AddressColumn,
+                           metrics.horizontalAdvance(QStringLiteral("127.0.0.1:65535")) + 16);
+    for (int column :
+         {int(ClientTableModel::FirstSeenColumn), int(ClientTableModel::LastSeenColumn)})
+        m_view->setColumnWidth(column, metrics.horizontalAdvance(QStringLiteral("00:00:00")) + 16);
     for (int column = ClientTableModel::RequestsColumn; column < ClientTableModel::ColumnCount;
          ++column)
-        m_view->setColumnWidth(column, metrics.horizontalAdvance(QStringLiteral("Requests")) + 16);
+        m_view->setColumnWidth(column, metrics.horizontalAdvance(QStringLiteral("Requests")) + 12);
     layout->addWidget(m_view, 1);
     const auto updateHint = [this] { m_hint->setVisible(m_model->rowCount() == 0); };
     connect(m_model, &QAbstractItemModel::modelReset, this, updateHint);
@@ -62,10 +71,13 @@ void ClientsView::contextMenu(const QPoint& at)
         m_view->edit(m_model->index(index.row(), ClientTableModel::NameColumn));
     });
     QMenu* colours = menu.addMenu(tr("Colour"));
-    for (const QColor& colour : ClientDirectory::palette()) {
+    const QList<QColor> palette = ClientDirectory::palette();
+    const QStringList names = ClientDirectory::paletteNames();
+    for (qsizetype i = 0; i < palette.size(); ++i) {
+        const QColor colour = palette[i];
         QPixmap swatch(14, 14);
         swatch.fill(colour);
-        colours->addAction(QIcon(swatch), colour.name(), this,
+        colours->addAction(QIcon(swatch), names.value(i, colour.name()), this,
                            [this, key, colour] { m_directory.setColour(key, colour); });
     }
     colours->addAction(tr("Other…"), this, [this, key] {

@@ -399,7 +399,7 @@ void TrafficView::showSelected()
     if (!r->errorMessage.isEmpty())
         why << QStringLiteral("%1: %2").arg(r->errorCode, r->errorMessage);
     if (!r->explanation.isEmpty())
-        why << r->explanation;
+        why << tr("Why: %1").arg(r->explanation);
     m_explanation->setText(why.join(QLatin1Char('\n')));
     m_explanation->setVisible(!why.isEmpty());
     QString target = QString::fromUtf8(r->path);
