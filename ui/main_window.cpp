@@ -410,7 +410,8 @@ void MainWindow::buildCentre()
     const auto width = [&metrics](const char* sample) {
         return metrics.horizontalAdvance(QString::fromUtf8(sample)) + 20;
     };
-    m_messageView->setColumnWidth(MessageTableModel::StateColumn, width("In flight"));
+    m_messageView->setColumnWidth(MessageTableModel::StateColumn,
+                                  width("In flight") + 16); // and the holder's colour
     m_messageView->setColumnWidth(MessageTableModel::VisibilityColumn,
                                   width("delayed 0:00 DLQ next") + 60);
     m_messageView->setColumnWidth(MessageTableModel::MessageIdColumn, width("00000000"));
