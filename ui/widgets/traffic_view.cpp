@@ -121,6 +121,7 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     m_text->setObjectName(QStringLiteral("trafficTextEdit"));
     m_text->setPlaceholderText(tr("Filter by text (ids, bodies, errors)"));
     m_text->setClearButtonEnabled(true);
+    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(QStringLiteral("x")) * 22);
     m_follow = new QCheckBox(tr("Follow"), this);
     m_follow->setObjectName(QStringLiteral("trafficFollowCheck"));
     m_follow->setToolTip(tr("Keep the newest request in view"));
