@@ -81,6 +81,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
     buildActions();
     buildQueueDock();
     buildCentre();
+    buildSimulation();
     buildToolBars();
     buildMenus();
     buildStatusBar();
@@ -185,6 +186,7 @@ void MainWindow::buildActions()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    buildSimulationMenus(file); // also the Lessons menu, after File
     file->addAction(m_quit);
 
     QMenu* queue = menuBar()->addMenu(tr("&Queue"));

@@ -41,6 +41,8 @@ class TrafficView;
 class EndpointStatus;
 class EventLogView;
 class GroupsView;
+class LessonView;
+class SimulationView;
 class MessageFilterModel;
 class MessageHistory;
 class MessageInspector;
@@ -116,6 +118,17 @@ public:
     void saveSettings() const;
     void restoreSettings();
 
+    // The simulation half (main_window_simulation.cpp): the Simulation tab, the Lesson dock.
+    SimulationView* simulationView() const { return m_simulationView; }
+    LessonView* lessonView() const { return m_lessonView; }
+    QDockWidget* lessonDock() const { return m_lessonDock; }
+    // Open Scenario / Save Scenario without the file dialog: "" when done, else the refusal
+    // (also shown in the Simulation tab's notice bar; a refused file changes nothing).
+    QString openScenarioFile(const QString& path);
+    QString saveScenarioFile(const QString& path);
+    // Loads a lesson's scenario (Replace), pauses the clock and shows the Lesson dock.
+    bool openLesson(const QString& path);
+
 protected:
     void showEvent(QShowEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
@@ -139,6 +152,9 @@ private:
     void updateMessageCount();
     void applyStateFilter();
     void showWaiting(bool waiting, const QString& text);
+
+    void buildSimulation();
+    void buildSimulationMenus(QMenu* file);
 
     // Actions (main_window_actions.cpp).
     void newQueue();
@@ -200,6 +216,9 @@ private:
     QPointer<EndpointControl> m_endpoint;
     EndpointStatus* m_endpointStatus = nullptr;
     QMenu* m_endpointMenu = nullptr;
+    SimulationView* m_simulationView = nullptr;
+    LessonView* m_lessonView = nullptr;
+    QDockWidget* m_lessonDock = nullptr;
 
     QAction* m_newQueue = nullptr;
     QAction* m_editQueue = nullptr;

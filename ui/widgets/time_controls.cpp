@@ -8,6 +8,7 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QMenu>
+#include <QSpinBox>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -55,6 +56,29 @@ TimeControls::TimeControls(session::Session& session, QWidget* parent)
     m_speed1 = speed(QStringLiteral("speed1Action"), QStringLiteral("1×"), 1.0, Qt::Key_1);
     m_speed10 = speed(QStringLiteral("speed10Action"), QStringLiteral("10×"), 10.0, Qt::Key_2);
     m_speed60 = speed(QStringLiteral("speed60Action"), QStringLiteral("60×"), 60.0, Qt::Key_3);
+    // For demos: a 12-hour visibility timeout in about a minute at 600×, 12 s at 3600×.
+    m_speed600 = speed(QStringLiteral("speed600Action"), QStringLiteral("600×"), 600.0, Qt::Key_4);
+    m_speed3600
+        = speed(QStringLiteral("speed3600Action"), QStringLiteral("3600×"), 3600.0, Qt::Key_5);
+
+    m_runForSeconds = new QSpinBox(parent);
+    m_runForSeconds->setObjectName(QStringLiteral("runForSeconds"));
+    m_runForSeconds->setRange(1, 7 * 24 * 3600);
+    m_runForSeconds->setValue(30);
+    m_runForSeconds->setSuffix(tr(" s"));
+    m_runForSeconds->setToolTip(tr("Engine seconds that \"Run\" runs before it pauses"));
+    m_runFor = makeAction(QStringLiteral("runForAction"), tr("Run"),
+                          tr("Run engine time for the seconds given at the current speed, then "
+                             "pause"),
+                          QKeySequence(Qt::Key_F9));
+    connect(m_runFor, &QAction::triggered, this, [this] {
+        m_session.runFor(engine::Millis(m_runForSeconds->value()) * engine::kSecond);
+    });
+    m_nextEvent = makeAction(QStringLiteral("nextEventAction"), tr("Next event"),
+                             tr("Move engine time to the next moment something happens (an "
+                                "event or an actor action)"),
+                             QKeySequence(Qt::Key_F10));
+    connect(m_nextEvent, &QAction::triggered, this, [this] { m_session.runToNextEvent(); });
 
     const auto step = [this](const QString& name, const QString& text, engine::Millis delta,
                              Qt::Key key) {
@@ -102,6 +126,8 @@ QAction* TimeControls::speedAction(int speed) const
     case 1: return m_speed1;
     case 10: return m_speed10;
     case 60: return m_speed60;
+    case 600: return m_speed600;
+    case 3600: return m_speed3600;
     default: return nullptr;
     }
 }
@@ -120,10 +146,14 @@ QAction* TimeControls::stepAction(engine::Millis delta) const
 void TimeControls::populate(QToolBar* toolBar)
 {
     toolBar->addWidget(m_label);
-    for (QAction* action :
-         {m_pause, m_speed1, m_speed10, m_speed60, m_step1s, m_step30s, m_step5min}) {
+    for (QAction* action : {m_pause, m_speed1, m_speed10, m_speed60, m_speed600, m_speed3600,
+                            m_step1s, m_step30s, m_step5min, m_runFor, m_nextEvent}) {
         if (action == m_speed1 || action == m_step1s)
             toolBar->addSeparator();
+        if (action == m_runFor) {
+            toolBar->addSeparator();
+            toolBar->addWidget(m_runForSeconds);
+        }
         toolBar->addAction(action);
         if (QWidget* button = toolBar->widgetForAction(action))
             button->setObjectName(
@@ -135,9 +165,11 @@ void TimeControls::populate(QMenu* menu)
 {
     menu->addAction(m_pause);
     menu->addSeparator();
-    menu->addActions({m_speed1, m_speed10, m_speed60});
+    menu->addActions({m_speed1, m_speed10, m_speed60, m_speed600, m_speed3600});
     menu->addSeparator();
     menu->addActions({m_step1s, m_step30s, m_step5min});
+    menu->addSeparator();
+    menu->addActions({m_runFor, m_nextEvent});
 }
 
 void TimeControls::syncActions()
@@ -155,9 +187,10 @@ void TimeControls::syncActions()
 
 void TimeControls::refresh()
 {
-    const QString state = m_session.isPaused()
-        ? tr("paused")
-        : QStringLiteral("%1×").arg(m_session.speed(), 0, 'g', 3);
+    QString state = m_session.isPaused() ? tr("paused")
+                                         : QStringLiteral("%1×").arg(m_session.speed(), 0, 'g', 6);
+    if (const auto target = m_session.runTarget(); target && !m_session.isPaused())
+        state += tr(", %1 s left").arg((*target - m_session.now() + 999) / engine::kSecond);
     const QString text = QStringLiteral("%1  %2").arg(formatEngineDateTime(m_session.now()), state);
     if (text != m_label->text())
         m_label->setText(text);

@@ -8,6 +8,7 @@ class QAction;
 class QActionGroup;
 class QLabel;
 class QMenu;
+class QSpinBox;
 class QTimer;
 class QToolBar;
 
@@ -17,10 +18,13 @@ class Session;
 
 namespace inflight::ui {
 
-// The engine-time controls: the time shown, pause, 1×/10×/60× and steps of +1 s, +30 s and
-// +5 min, all through the Session so that countdowns, delays, long polls, move tasks and charts
-// follow. Owns its actions (objectNames pauseAction, speed1Action, speed10Action, speed60Action,
-// step1sAction, step30sAction, step5minAction) and the label engineTimeLabel.
+// The engine-time controls: the time shown, pause, 1×/10×/60×/600×/3600× and steps of +1 s, +30 s
+// and +5 min, all through the Session so that countdowns, delays, long polls, move tasks and charts
+// follow; for demos, "Run N s" (Session::runFor: runs that long at the current speed, then
+// pauses) and "Next event" (Session::runToNextEvent). Owns its actions (objectNames pauseAction,
+// speed1Action, speed10Action, speed60Action, speed600Action, speed3600Action, step1sAction,
+// step30sAction, step5minAction, runForAction, nextEventAction), the label engineTimeLabel and
+// the spin box runForSeconds.
 class TimeControls : public QObject {
     Q_OBJECT
 public:
@@ -34,6 +38,10 @@ public:
     QAction* speedAction(int speed) const;
     QAction* stepAction(engine::Millis delta) const;
     QLabel* clockLabel() const { return m_label; }
+    QAction* runForAction() const { return m_runFor; }
+    QAction* nextEventAction() const { return m_nextEvent; }
+    // The N of "Run N s".
+    QSpinBox* runForSeconds() const { return m_runForSeconds; }
 
     // Redraws the clock label (called by the window's presentation tick and on clock changes).
     void refresh();
@@ -50,6 +58,11 @@ private:
     QAction* m_speed1 = nullptr;
     QAction* m_speed10 = nullptr;
     QAction* m_speed60 = nullptr;
+    QAction* m_speed600 = nullptr;
+    QAction* m_speed3600 = nullptr;
+    QAction* m_runFor = nullptr;
+    QAction* m_nextEvent = nullptr;
+    QSpinBox* m_runForSeconds = nullptr;
     QAction* m_step1s = nullptr;
     QAction* m_step30s = nullptr;
     QAction* m_step5min = nullptr;
