@@ -16,7 +16,7 @@ constexpr engine::Millis kMaxTimerWait = 60'000;
 constexpr int kRetryCommit = 1000;
 // A runFor's timer fires this many real ms before its end; the clock then pauses and steps to the
 // end exactly (a timer never fires early, often a little late).
-constexpr engine::Millis kRunForEarly = 10;
+constexpr engine::Millis kRunForEarly = 25;
 } // namespace
 
 Session::Session(engine::BrokerOptions options, QObject* parent)
@@ -163,14 +163,15 @@ engine::Millis Session::nextDeadline()
     // A broker deadline at or before the last time advanced to is an early one (broker.h allows
     // that): look past it, or the timer would spin on it.
     const engine::Millis broker = std::max(m_broker->nextDeadline(), m_brokerFloor);
-    if (!m_sim)
+    if (!m_sim || m_sim->size() == 0)
         return broker;
     return std::min(broker, m_sim->nextDeadline().value_or(engine::kNoDeadline));
 }
 
 void Session::runDue(engine::Millis until)
 {
-    if (m_sim) {
+    // Without actors nothing needs the broker's deadlines one by one: one advance does them all.
+    if (m_sim && m_sim->size() > 0) {
         for (;;) {
             const engine::Millis brokerNext = std::max(m_broker->nextDeadline(), m_brokerFloor);
             const engine::Millis actorNext = m_sim->nextDeadline().value_or(engine::kNoDeadline);
@@ -188,17 +189,17 @@ void Session::runDue(engine::Millis until)
                 noteActorsChanged();
             }
             m_brokerFloor = std::max(m_brokerFloor, t + 1);
-            evaluateLesson();
+            evaluateLesson(t);
         }
     }
     m_broker->advance(until);
     m_brokerFloor = std::max(m_brokerFloor, until + 1);
-    evaluateLesson();
+    evaluateLesson(until);
 }
 
 void Session::stepTo(engine::Millis target)
 {
-    if (m_sim) {
+    if (m_sim && m_sim->size() > 0) {
         // Each deadline on the way at its own engine time: the clock stops there.
         for (;;) {
             const engine::Millis due = nextDeadline();

@@ -238,7 +238,8 @@ private:
     void stepTo(engine::Millis target);
     void noteActorsChanged();
     void emitActorsChanged();
-    void evaluateLesson();
+    // `at`: the engine time of the deadline just served (the clock may be past it).
+    void evaluateLesson(std::optional<engine::Millis> at = std::nullopt);
     void applyScenarioClock(const sim::ScenarioClock& clock);
     engine::Status actorCall(sim::ActorId id,
                              engine::Status (sim::Simulation::*call)(sim::ActorId));

@@ -291,12 +291,12 @@ void Session::emitActorsChanged()
 
 // ---- lessons -------------------------------------------------------------------------------------
 
-void Session::evaluateLesson()
+void Session::evaluateLesson(std::optional<engine::Millis> at)
 {
     if (!m_lesson || !m_sim || m_lesson->finished())
         return;
     bool ticked = false;
-    while (const auto index = m_lesson->evaluate(*m_broker, *m_sim)) {
+    while (const auto index = m_lesson->evaluate(*m_broker, *m_sim, at)) {
         ticked = true;
         if (m_lesson->plan().steps[*index].pauseWhenMet) {
             // Stopped at this moment; signalled (clockChanged) once what runs now is done.

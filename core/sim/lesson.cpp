@@ -479,7 +479,8 @@ engine::Result<LessonEffects> LessonRun::perform(engine::Broker& broker, Simulat
     return effects;
 }
 
-std::optional<std::size_t> LessonRun::evaluate(engine::Broker& broker, const Simulation& simulation)
+std::optional<std::size_t> LessonRun::evaluate(engine::Broker& broker, const Simulation& simulation,
+                                               std::optional<engine::Millis> at)
 {
     const LessonStep* current = step();
     if (!current || !current->check)
@@ -487,7 +488,7 @@ std::optional<std::size_t> LessonRun::evaluate(engine::Broker& broker, const Sim
     if (!evaluateCheck(*current->check, broker, simulation, baseline(broker, simulation)).met)
         return std::nullopt;
     const std::size_t ticked = m_current;
-    tick(broker.clock().now());
+    tick(at.value_or(broker.clock().now()));
     return ticked;
 }
 

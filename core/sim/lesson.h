@@ -141,10 +141,12 @@ public:
     // done; an engine refusal as the engine words it, after the actions before it). The current
     // step is then marked performed; a step without a check is met at once.
     engine::Result<LessonEffects> perform(engine::Broker& broker, Simulation& simulation);
-    // Evaluates the current step and, when met, ticks it and makes the next one current. Returns
-    // the index of the step it ticked; nullopt when none (also once finished). At most one step
-    // per call.
-    std::optional<std::size_t> evaluate(engine::Broker& broker, const Simulation& simulation);
+    // Evaluates the current step and, when met, ticks it (metAt: `at`, else the broker's clock
+    // now — a host serving a deadline late passes the deadline) and makes the next one current.
+    // Returns the index of the step it ticked; nullopt when none (also once finished). At most
+    // one step per call.
+    std::optional<std::size_t> evaluate(engine::Broker& broker, const Simulation& simulation,
+                                        std::optional<engine::Millis> at = std::nullopt);
     // The current step's check now (met, and what it shows); a step without one: not met, with
     // its "do" or "Next" as text.
     CheckProgress progress(engine::Broker& broker, const Simulation& simulation) const;

@@ -66,6 +66,7 @@ public:
 
     // In the order added.
     std::vector<ActorInfo> actors() const;
+    std::size_t size() const { return m_actors.size(); }
     std::optional<ActorInfo> actor(ActorId id) const;
     std::optional<ActorId> findActor(std::string_view name) const;
 

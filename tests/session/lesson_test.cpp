@@ -95,16 +95,18 @@ private Q_SLOTS:
         const Millis start = *scenario.clock.start;
         Session session(sim::scenarioBrokerOptions(scenario), start, true);
         QVERIFY(session.loadScenario(scenario, Session::ScenarioLoad{.clock = false}));
-        session.setSpeed(100);
-        QVERIFY(session.lessonDoIt()); // resume: 15.5 engine s in about 0.16 s
+        session.setSpeed(20);
+        QVERIFY(session.lessonDoIt()); // resume: 15.5 engine s in about 0.8 s
         QTRY_VERIFY_WITH_TIMEOUT(session.isPaused(), 10'000);
         QCOMPARE(session.lessonRun()->current(), std::size_t(1));
-        // Met when the timer served the expiry (its lateness at 100× aside), and the clock
-        // stopped right there.
+        // Met at the expiry (15.5 s, later by what the actors lagged on the way), and the clock
+        // stopped when the timer served it (late by the timer's lateness times 20; a loaded
+        // machine's stall of half a second at most here).
         const Millis met = *session.lessonRun()->metAt(0);
-        QVERIFY2(met >= start + 15'500 && met < start + 16'500,
+        QVERIFY2(met >= start + 15'500 && met < start + 20'000,
                  qPrintable(QString::number(met - start)));
-        QVERIFY2(session.now() - met < 200, qPrintable(QString::number(session.now() - met)));
+        QVERIFY2(session.now() >= met && session.now() - met < 10'000,
+                 qPrintable(QString::number(session.now() - met)));
         const auto orders = session.broker().peekMessages("orders");
         bool back = false;
         for (const auto& m : *orders)
