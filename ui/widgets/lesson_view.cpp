@@ -77,6 +77,7 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_text->setFrameShape(QFrame::StyledPanel);
     m_text->setMargin(6);
+    m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_text);
     m_check = new QLabel(this);
     m_check->setObjectName(QStringLiteral("lessonCheckLabel"));
@@ -102,6 +103,7 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     m_note->setObjectName(QStringLiteral("lessonNote"));
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_note->hide();
     layout->addWidget(m_note);
     layout->addStretch(1);
@@ -219,14 +221,20 @@ void LessonView::doIt()
         shown << tr("Received %1 (receive count %2): %3")
                      .arg(qs(message.messageId).left(8))
                      .arg(message.receiveCount)
-                     .arg(qs(message.body).left(60));
+                     .arg(qs(message.body).left(32));
     for (const engine::MessageView& message : effects->peeked)
         shown << tr("%1 (receive count %2): %3")
                      .arg(qs(message.messageId).left(8))
                      .arg(message.receiveCount)
-                     .arg(qs(message.body).left(60));
+                     .arg(qs(message.body).left(32));
     for (const std::string& task : effects->moveTasks)
         shown << tr("Move task started: %1").arg(qs(task).right(12));
+    constexpr qsizetype kShown = 6;
+    const qsizetype more = shown.size() - kShown;
+    if (more > 0) {
+        shown.resize(kShown);
+        shown << tr("… and %1 more (the Messages tab has them all)").arg(more);
+    }
     showNote(shown.join(QLatin1Char('\n')));
     refresh();
 }
