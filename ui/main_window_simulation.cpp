@@ -18,6 +18,8 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QTabWidget>
 
@@ -135,6 +137,27 @@ bool MainWindow::openLesson(const QString& path)
 {
     QString error;
     const auto scenario = readScenarioFile(path, &error);
+    // A lesson is written for an empty workspace: its queues would merge with queues of the same
+    // name (and their messages meet its checks early). Asked, never done silently.
+    if (scenario && !m_session.broker().queues().empty()) {
+        QMessageBox box(QMessageBox::Question, tr("Open lesson"),
+                        tr("A lesson starts from an empty workspace. Remove every queue and "
+                           "message of this one first?"),
+                        QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("openLessonQuestion"));
+        QPushButton* empty = box.addButton(tr("Empty it and open"), QMessageBox::AcceptRole);
+        empty->setObjectName(QStringLiteral("emptyForLessonButton"));
+        QPushButton* over = box.addButton(tr("Open over it"), QMessageBox::ActionRole);
+        over->setObjectName(QStringLiteral("openOverButton"));
+        QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+        cancel->setObjectName(QStringLiteral("cancelLessonButton"));
+        box.setDefaultButton(empty);
+        box.exec();
+        if (box.clickedButton() != empty && box.clickedButton() != over)
+            return false;
+        if (box.clickedButton() == empty)
+            m_session.broker().reset("window");
+    }
     if (scenario) {
         if (const auto loaded = m_session.loadScenario(*scenario); !loaded)
             error = QString::fromStdString(loaded.error().message);

@@ -235,6 +235,7 @@ private Q_SLOTS:
         QVERIFY(combo->itemText(0).startsWith(QStringLiteral("Lesson 1")));
 
         // Opening one from the menu: its scenario replaces the actors, its first step shows.
+        answerConfirmation(QStringLiteral("emptyForLessonButton"));
         w.findChild<QAction*>(QStringLiteral("lesson2Action"))->trigger();
         flush();
         QVERIFY(f.session.lessonRun());
@@ -243,6 +244,26 @@ private Q_SLOTS:
         QCOMPARE(child<QLabel>(w.lessonView(), QStringLiteral("lessonStepCounter"))->text(),
                  QStringLiteral("Step 1 of 4"));
         QVERIFY(w.simulationView()->model()->rowCount() > 0);
+    }
+
+    // Opening a lesson over a workspace with queues asks first; Cancel changes nothing.
+    void openingALessonAsksBeforeEmptyingTheWorkspace()
+    {
+        WindowFixture f;
+        f.createQueue("keep-me");
+        f.send("keep-me", "precious");
+        ui::MainWindow& w = f.open();
+        const QString path = ui::builtInLessons().front().path;
+        answerConfirmation(QStringLiteral("cancelLessonButton"));
+        QVERIFY(!w.openLesson(path));
+        QCOMPARE(f.stats("keep-me").available, 1);
+        QVERIFY(!f.session.lessonRun());
+        answerConfirmation(QStringLiteral("openOverButton"));
+        QVERIFY(w.openLesson(path));
+        // Kept beside the lesson's queues (its messages may expire: the lesson's clock starts
+        // later than this workspace's).
+        QVERIFY(f.broker().queueView("keep-me").ok());
+        QVERIFY(f.session.lessonRun());
     }
 
     void everyBuiltInLessonPlaysToItsEndThroughDoItAndChecks_data()
@@ -259,14 +280,21 @@ private Q_SLOTS:
         const auto scenario = ui::readScenarioFile(path, &error);
         QVERIFY2(scenario && scenario->lesson, qPrintable(error));
         // The session as the app makes it for this file (--scenario: its seed and limit); the
-        // window on it loads the default workspace, then the lesson over it.
+        // window on it loads the default workspace, emptied (asked) before the lesson opens.
         session::Session session(sim::scenarioBrokerOptions(*scenario),
                                  scenario->clock.start.value_or(kStart), /*paused=*/true);
         ui::MainWindow w(session);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        answerConfirmation(QStringLiteral("emptyForLessonButton"));
         QVERIFY(w.openLesson(path));
         flush();
+        for (const engine::QueueView& queue : session.broker().queues()) { // the workspace's went
+            const bool lessons = queue.isBuiltInDeadLetterQueue
+                || std::any_of(scenario->queues.queues.begin(), scenario->queues.queues.end(),
+                               [&queue](const auto& q) { return q.name == queue.name; });
+            QVERIFY2(lessons, queue.name.c_str());
+        }
         ui::LessonView* view = w.lessonView();
         auto* doIt = child<QPushButton>(view, QStringLiteral("lessonDoItButton"));
         auto* next = child<QPushButton>(view, QStringLiteral("lessonNextButton"));
