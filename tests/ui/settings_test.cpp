@@ -63,7 +63,7 @@ private Q_SLOTS:
         f.createQueue("b");
         {
             ui::MainWindow& w = f.open();
-            w.resize(1234, 777);
+            w.resize(1270, 777); // under a 1280-wide screen: the window must fit it
             QVERIFY(w.selectQueue(QStringLiteral("b")));
             child<QComboBox>(&w, QStringLiteral("stateFilterCombo"))->setCurrentIndex(2);
             w.charts()->setAllQueues(true);
@@ -73,7 +73,7 @@ private Q_SLOTS:
         }
         f.window.reset();
         ui::MainWindow& again = f.open();
-        QCOMPARE(again.size(), QSize(1234, 777));
+        QCOMPARE(again.size(), QSize(1270, 777));
         QCOMPARE(again.currentQueue(), QStringLiteral("b"));
         QCOMPARE(child<QComboBox>(&again, QStringLiteral("stateFilterCombo"))->currentIndex(), 2);
         QCOMPARE(again.tabs()->currentIndex(), 3);

@@ -2,6 +2,9 @@
 // per queue and for all queues, over a window of engine time.
 #include "ui/models/throughput_series.h"
 
+#include "sim/actor_spec.h"
+#include "sim/simulation.h"
+
 #include "ui/model_test_support.h"
 
 #include <QSignalSpy>
@@ -43,6 +46,39 @@ private Q_SLOTS:
         QCOMPARE(series.points(QStringLiteral("a"), Metric::Sent).last().y(), 0.0);
         QCOMPARE(series.points(QStringLiteral("a"), Metric::InFlight).last().y(), 5.0);
         QCOMPARE(series.points({}, Metric::Available).last().y(), 6.0);
+    }
+
+    // The simulation's consumers: processed and processed-again per second, by queue.
+    void actorsProcessedAndDuplicatesPerSecond()
+    {
+        SessionFixture f;
+        f.createQueue("q", {{"VisibilityTimeout", "2"}});
+        ThroughputSeries series(f.session);
+        sim::ProducerSpec producer;
+        producer.name = "feed";
+        producer.queue = "q";
+        producer.rate = 1.0;
+        sim::ConsumerSpec consumer;
+        consumer.name = "slow";
+        consumer.queue = "q";
+        consumer.workers = 2; // the other worker takes a message back while the first holds it
+        consumer.processing = {sim::Duration::Kind::Fixed, 5'000, 0}; // longer than 2 s
+        QVERIFY(f.session.addActor(producer).ok());
+        QVERIFY(f.session.addActor(consumer).ok());
+        double processed = 0;
+        double again = 0;
+        for (int second = 0; second < 60; ++second) {
+            f.step(1'000);
+            QVERIFY(series.sample(f.session.now()));
+            processed += series.points(QStringLiteral("q"), Metric::Processed).last().y();
+            again += series.points(QStringLiteral("q"), Metric::ProcessedMoreThanOnce).last().y();
+        }
+        const auto figures = f.session.simulation()->actors().back().figures;
+        QVERIFY(figures.processed > 0);
+        QVERIFY(figures.processedMoreThanOnce > 0);
+        QCOMPARE(processed, double(figures.processed)); // 1 s samples: rates sum to the counts
+        QCOMPARE(again, double(figures.processedMoreThanOnce));
+        QCOMPARE(series.points({}, Metric::Processed).size(), 60);
     }
 
     void samplesOncePerEngineSecond()

@@ -1,6 +1,7 @@
 #include "ui/charts/throughput_chart_view.h"
 
 #include "session/session.h"
+#include "sim/simulation.h"
 #include "ui/widgets/palette_colors.h"
 
 #include <QChart>
@@ -56,10 +57,11 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     controls->addStretch();
     layout->addLayout(controls);
 
-    QChart* rates = makeChart(tr("Per second"),
-                              {Metric::Sent, Metric::Received, Metric::Deleted,
-                               Metric::VisibilityExpired, Metric::MovedToDeadLetter},
-                              m_rateX, m_rateY);
+    QChart* rates
+        = makeChart(tr("Per second"),
+                    {Metric::Sent, Metric::Received, Metric::Deleted, Metric::VisibilityExpired,
+                     Metric::MovedToDeadLetter, Metric::Processed, Metric::ProcessedMoreThanOnce},
+                    m_rateX, m_rateY);
     QChart* levels = makeChart(
         tr("Messages"), {Metric::Available, Metric::InFlight, Metric::Delayed}, m_levelX, m_levelY);
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -160,7 +162,16 @@ void ThroughputChartView::redraw()
     const engine::Millis from = now - windowMinutes() * 60 * engine::kSecond;
     double rateMax = 1.0;
     double levelMax = 1.0;
+    // The actors' series only while a simulation has actors (issue 13's duplicate processing).
+    const bool actors = m_session.simulation() && m_session.simulation()->size() > 0;
     for (const Line& line : m_lines) {
+        if (line.metric == Metric::Processed || line.metric == Metric::ProcessedMoreThanOnce) {
+            line.series->setVisible(actors);
+            for (QLegendMarker* marker : line.series->chart()->legend()->markers(line.series))
+                marker->setVisible(actors);
+            if (!actors)
+                continue;
+        }
         QList<QPointF> points;
         if (showsAllQueues() || !queue.isEmpty())
             points = m_series->points(queue, line.metric);

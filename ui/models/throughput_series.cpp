@@ -1,26 +1,49 @@
 #include "ui/models/throughput_series.h"
 
 #include "session/session.h"
+#include "sim/simulation.h"
 #include "ui/models/model_text.h"
+
+#include <algorithm>
 
 namespace inflight::ui {
 
 namespace {
-constexpr int kRateCount = 5;
+constexpr int kRateCount = 7;
 } // namespace
 
 ThroughputSeries::ThroughputSeries(session::Session& session, QObject* parent,
                                    engine::Millis window)
     : QObject(parent), m_session(session), m_window(window), m_lastTime(session.now())
 {
+    const auto actors = actorTotals();
     for (const engine::QueueView& view : m_session.broker().queues())
-        m_queues[view.name].last = countersOf(view.stats);
+        m_queues[view.name].last = countersOf(view.stats, actors, view.name);
     connect(&m_session, &session::Session::eventsReady, this, &ThroughputSeries::onEvents);
 }
 
-ThroughputSeries::Counters ThroughputSeries::countersOf(const engine::QueueStats& s)
+ThroughputSeries::Counters ThroughputSeries::countersOf(
+    const engine::QueueStats& s, const std::map<std::string, std::array<std::int64_t, 2>>& actors,
+    const std::string& queue)
 {
-    return Counters{{s.sent, s.received, s.deleted, s.visibilityExpired, s.movedToDeadLetter}};
+    const auto figures = actors.find(queue);
+    const std::array<std::int64_t, 2> processed
+        = figures == actors.end() ? std::array<std::int64_t, 2>{} : figures->second;
+    return Counters{{s.sent, s.received, s.deleted, s.visibilityExpired, s.movedToDeadLetter,
+                     processed[0], processed[1]}};
+}
+
+std::map<std::string, std::array<std::int64_t, 2>> ThroughputSeries::actorTotals() const
+{
+    std::map<std::string, std::array<std::int64_t, 2>> totals;
+    if (const sim::Simulation* simulation = m_session.simulation()) {
+        for (const sim::ActorInfo& actor : simulation->actors()) {
+            auto& sums = totals[sim::actorQueue(actor.spec)];
+            sums[0] += actor.figures.processed;
+            sums[1] += actor.figures.processedMoreThanOnce;
+        }
+    }
+    return totals;
 }
 
 void ThroughputSeries::onEvents(const std::vector<engine::Event>& events)
@@ -41,15 +64,19 @@ bool ThroughputSeries::sample(engine::Millis now)
     Sample all;
     all.time = now;
     engine::Broker& broker = m_session.broker();
+    const auto actors = actorTotals();
     for (auto& [name, series] : m_queues) {
         auto stats = broker.queueStats(name);
         if (!stats)
             continue;
-        const Counters counters = countersOf(*stats);
+        const Counters counters = countersOf(*stats, actors, name);
         Sample s;
         s.time = now;
         for (int i = 0; i < kRateCount; ++i)
-            s.values[i] = static_cast<double>(counters.totals[i] - series.last.totals[i]) / seconds;
+            s.values[i] // a new simulation starts its figures from zero: no negative rates
+                = static_cast<double>(
+                      std::max<std::int64_t>(counters.totals[i] - series.last.totals[i], 0))
+                / seconds;
         s.values[static_cast<int>(Metric::Available)] = static_cast<double>(stats->available);
         s.values[static_cast<int>(Metric::InFlight)] = static_cast<double>(stats->inFlight);
         s.values[static_cast<int>(Metric::Delayed)] = static_cast<double>(stats->delayed);
@@ -110,6 +137,8 @@ QString ThroughputSeries::metricName(Metric metric)
     case Metric::Deleted: return tr("deleted/s");
     case Metric::VisibilityExpired: return tr("visibility expiries/s");
     case Metric::MovedToDeadLetter: return tr("DLQ moves/s");
+    case Metric::Processed: return tr("processed/s");
+    case Metric::ProcessedMoreThanOnce: return tr("processed again/s");
     case Metric::Available: return tr("available");
     case Metric::InFlight: return tr("in flight");
     case Metric::Delayed: return tr("delayed");

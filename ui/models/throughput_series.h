@@ -34,11 +34,13 @@ public:
         Deleted,
         VisibilityExpired,
         MovedToDeadLetter,
+        Processed,             // by the simulation's consumers (sim::ActorFigures::processed)
+        ProcessedMoreThanOnce, // duplicate processing, the figure training is about
         Available,
         InFlight,
         Delayed,
     };
-    static constexpr int kMetricCount = 8;
+    static constexpr int kMetricCount = 10;
     static constexpr engine::Millis kSampleInterval = engine::kSecond;
     static constexpr engine::Millis kDefaultWindow = 10 * 60 * engine::kSecond;
 
@@ -71,7 +73,7 @@ private:
         std::array<double, kMetricCount> values{};
     };
     struct Counters {
-        std::array<std::int64_t, 5> totals{}; // the monotonic counters of the rate metrics
+        std::array<std::int64_t, 7> totals{}; // the monotonic counters of the rate metrics
     };
     struct Series {
         Counters last;
@@ -79,7 +81,12 @@ private:
     };
 
     void onEvents(const std::vector<engine::Event>& events);
-    static Counters countersOf(const engine::QueueStats& stats);
+    // The queue's counters; the actors' figures come from `actors` (by queue name).
+    static Counters countersOf(const engine::QueueStats& stats,
+                               const std::map<std::string, std::array<std::int64_t, 2>>& actors,
+                               const std::string& queue);
+    // Each queue's consumers' processed and processed-more-than-once figures, summed.
+    std::map<std::string, std::array<std::int64_t, 2>> actorTotals() const;
     void trim(std::deque<Sample>& samples, engine::Millis now) const;
 
     session::Session& m_session;
