@@ -216,6 +216,13 @@ void ThroughputChartView::applyPalette()
         pen.setWidthF(2.0);
         if (line.metric == Metric::MovedToDeadLetter)
             pen.setColor(warningColor(p));
+        // The simulation's two: colours of their own (the theme has five).
+        if (line.metric == Metric::Processed)
+            pen.setColor(QColor(0x17, 0xbe, 0xcf));
+        if (line.metric == Metric::ProcessedMoreThanOnce) {
+            pen.setColor(QColor(0xd6, 0x33, 0x84));
+            pen.setWidthF(2.5);
+        }
         if (line.metric == Metric::Delayed) {
             pen.setColor(p.color(QPalette::Mid));
             pen.setStyle(Qt::DashLine);
