@@ -4,7 +4,7 @@
 # crashers of the past, so a crash that comes back fails here), then fuzzing for a bounded time
 # on a copy of that corpus in a temporary folder (the committed corpus is never written).
 # Usage: bash scripts/fuzz.sh [SECONDS [TARGET...]]
-#   SECONDS  fuzzing time per target (default INFLIGHT_FUZZ_SECONDS, else 45); 0 = replay only
+#   SECONDS  fuzzing time per target (default INFLIGHT_FUZZ_SECONDS, else 30); 0 = replay only
 #   TARGET   fuzz_sqs_json, fuzz_sqs_query, fuzz_oci_rest, fuzz_http_parser (default: all)
 # JOBS targets run at once (default 2: the machine's cores); BUILD_DIR overrides build-fuzz.
 # A crash, leak, timeout (-timeout=10 s per input) or memory blow-up (-rss_limit_mb=2048) fails
@@ -16,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/deps.sh
 inflight_deps
 
-FUZZ_SECONDS=${1:-${INFLIGHT_FUZZ_SECONDS:-45}}
+FUZZ_SECONDS=${1:-${INFLIGHT_FUZZ_SECONDS:-30}}
 shift || true
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 JOBS=${JOBS:-2}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The sanitizer suite: the engine, sim, session, control, protocol, store and server tests and the end-to-end
+# The sanitizer suite: the engine, sim, control, protocol, store and server tests and the end-to-end
 # clients against an ASan + UBSan build of `inflight` (CMakePresets.json: asan, gcc, build-asan/).
 # Configures once, builds only what those tests need (not the window's tests, not benchmarks),
-# then runs ctest on the labels engine|sim|session|control|traffic|protocol|store|server|e2e. Any sanitizer report
+# then runs ctest on the labels engine|sim|control|traffic|protocol|store|server|e2e. Any sanitizer report
 # fails the test it happens in: UBSan halts, ASan aborts, LeakSanitizer reports leaks at exit
 # (only Qt's and fontconfig's own would be suppressed: scripts/lsan-suppressions.txt), and every
 # report is also kept in BUILD_DIR/sanitizer-reports/ and printed at the end.
@@ -16,7 +16,7 @@ inflight_deps
 
 BUILD_DIR=${BUILD_DIR:-build-asan}
 JOBS=${JOBS:-2}
-LABELS='engine|sim|session|control|traffic|protocol|store|server|e2e'
+LABELS='engine|sim|control|traffic|protocol|store|server|e2e'
 start=$SECONDS
 
 if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
@@ -24,10 +24,10 @@ if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
 fi
 
 # The executables of the tests with those labels: every <area>_<topic>_test of tests/engine,
-# tests/sim, tests/session, tests/control, tests/traffic, tests/store, tests/protocol and tests/server (tests/CMakeLists.txt
+# tests/sim, tests/control, tests/traffic, tests/store, tests/protocol and tests/server (tests/CMakeLists.txt
 # names them so), and the app the e2e tests start. Nothing else (the window's tests, the screenshot tool) is built.
 mapfile -t targets < <(ninja -C "$BUILD_DIR" -t targets all |
-    sed -n -E 's/^((engine|sim|session|control|traffic|store|protocol|server)_[A-Za-z0-9_]+_test): phony$/\1/p' | sort -u)
+    sed -n -E 's/^((engine|sim|control|traffic|store|protocol|server)_[A-Za-z0-9_]+_test): phony$/\1/p' | sort -u)
 targets+=(inflight)
 echo "sanitize: building ${#targets[@]} targets in $BUILD_DIR: ${targets[*]}"
 cmake --build "$BUILD_DIR" -j "$JOBS" --target "${targets[@]}"
