@@ -50,6 +50,8 @@ struct TrafficWindow {
         url = QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort());
         queueUrl = url + QStringLiteral("/000000000000/work");
     }
+    // The window's traffic view listens to the log: it goes first, as in the app.
+    ~TrafficWindow() { f.window.reset(); }
 
     // Runs a client while the window's event loop answers it; its standard output.
     QString run(const QString& program, const QStringList& arguments, const QString& accessKey,
