@@ -1,6 +1,8 @@
 // Writing a lesson's steps (lesson.h) back as JSON, so that parseScenario reads the same steps.
 #include "sim/lesson_json.h"
 
+#include "sim/json_numbers.h"
+
 #include <cmath>
 #include <set>
 
@@ -12,19 +14,8 @@ using Json = nlohmann::ordered_json;
 using Action = LessonAction;
 using Check = LessonCheck;
 
-Json seconds(engine::Millis ms)
-{
-    if (ms % 1000 == 0)
-        return ms / 1000;
-    return static_cast<double>(ms) / 1000.0;
-}
-
-Json number(double value)
-{
-    if (std::abs(value) < 1e15 && value == std::floor(value))
-        return static_cast<std::int64_t>(value);
-    return value;
-}
+using json_numbers::number;
+using json_numbers::seconds;
 
 // An attribute's engine text as the file gives it: a policy as its object, whole numbers as
 // numbers, true and false as booleans.

@@ -4,6 +4,7 @@
 
 #include "engine/receipt.h"
 #include "sim/iso_time.h"
+#include "sim/json_numbers.h"
 #include "sim/lesson_json.h"
 
 #include <nlohmann/json.hpp>
@@ -16,19 +17,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json seconds(Millis ms)
-{
-    if (ms % 1000 == 0)
-        return ms / 1000;
-    return static_cast<double>(ms) / 1000.0;
-}
-
-Json number(double value)
-{
-    if (std::abs(value) < 1e15 && value == std::floor(value))
-        return static_cast<std::int64_t>(value);
-    return value;
-}
+using json_numbers::number;
+using json_numbers::seconds;
 
 // An attribute's engine text as the file would give it: a policy as its object, a whole number as
 // a number, true and false as booleans; anything else as the string.
