@@ -3,6 +3,7 @@
 #include "server/http_connection.h"
 #include "server/http_server.h"
 #include "server/http_wire.h"
+#include "server/refusals.h"
 
 #include <QDebug>
 #include <QSocketNotifier>
@@ -91,6 +92,7 @@ IoWorker::IoWorker(HttpServer& server, SocketThreading threading)
     if (m_epoll < 0)
         cannotStart();
     m_reserveFd = openReserve();
+    m_refusals = std::make_unique<Refusals>(m_epoll);
     if (!m_ownThread) {
         // An epoll descriptor is readable while any socket in its set is ready: one notifier
         // stands for every connection.
@@ -136,6 +138,7 @@ IoWorker::~IoWorker()
     }
     if (m_reserveFd >= 0)
         ::close(m_reserveFd);
+    m_refusals.reset(); // closes the refused sockets still lingering
     ::close(m_epoll);
 }
 
@@ -241,6 +244,10 @@ void IoWorker::readEvents(const epoll_event* events, int ready)
             acceptReady();
             continue;
         }
+        if (Refusals::isRefusal(id)) {
+            m_refusals->onReadable(id);
+            continue;
+        }
         const auto it = m_connections.find(id);
         if (it == m_connections.end())
             continue;
@@ -314,6 +321,8 @@ void IoWorker::sweepDeadlines()
     }
     if (m_acceptPaused)
         next = std::min(next, m_acceptResume);
+    if (const auto refusal = m_refusals->sweep(m_now))
+        next = std::min(next, *refusal);
     m_nextSweep = next;
 }
 
@@ -359,11 +368,8 @@ void IoWorker::acceptReady()
             return;
         }
         if (m_connections.size() >= m_maxConnections && !evictIdlest()) {
-            const QByteArray refusal = tooManyConnections();
-            [[maybe_unused]] const auto sent
-                = ::send(fd, refusal.constData(), static_cast<size_t>(refusal.size()),
-                         MSG_NOSIGNAL | MSG_DONTWAIT);
-            ::close(fd);
+            m_refusals->refuse(fd, tooManyConnections(), m_now);
+            m_nextSweep = std::min(m_nextSweep, m_now + Refusals::kLinger);
             continue;
         }
         addConnection(fd);
@@ -436,13 +442,14 @@ void IoWorker::closeAll()
         connections.push_back(connection.get());
     for (HttpConnection* connection : connections)
         connection->abort(); // moves it to m_finished
+    m_refusals->closeAll();
     m_toServer.clear();      // nothing of theirs goes to the engine any more
     m_finished.clear();
 }
 
 int IoWorker::nextTimeoutMillis() const
 {
-    if (m_connections.empty() && !m_acceptPaused)
+    if (m_connections.empty() && !m_acceptPaused && m_refusals->lingering() == 0)
         return -1; // nothing has a deadline: sleep until something happens
     const auto millis
         = std::chrono::ceil<std::chrono::milliseconds>(m_nextSweep - Clock::now()).count();

@@ -191,6 +191,23 @@ def test_busy_server_refuses_with_503():
         status, seconds = list_queues(server.url)
         check("a client beyond the limit, with nothing idle to close, gets a 503 at once",
               status == 503 and seconds < 1.0, f"status {status} in {seconds:.3f} s")
+        # A client that is slow to send its request still reads the 503: the server answers,
+        # then reads until the client hangs up, rather than resetting the request it is sending.
+        late = socket.create_connection((host, port), timeout=5)
+        time.sleep(0.3)  # answered and shut by now
+        body = b"Action=ListQueues&Version=2012-11-05"
+        late.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                     + str(len(body)).encode() + b"\r\n\r\n")
+        time.sleep(0.2)
+        try:
+            late.sendall(body)
+            answer = late.recv(4096)
+        except OSError as error:
+            answer = repr(error).encode()
+        late.close()
+        check("a refused client still sending its request reads the 503, not a reset",
+              answer.startswith(b"HTTP/1.1 503") and b"Retry-After: 1" in answer,
+              answer[:60].decode(errors="replace"))
         for poll in polls:
             poll.close()
         time.sleep(0.3)

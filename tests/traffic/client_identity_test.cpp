@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 namespace inflight::traffic {
 namespace {
 
@@ -10,6 +12,12 @@ struct AgentCase {
     const char* sdk;
     const char* version;
 };
+
+// Names the case in test names and failures by its agent, not by the bytes of its pointers.
+void PrintTo(const AgentCase& agentCase, std::ostream* out)
+{
+    *out << agentCase.agent;
+}
 
 class UserAgentTest : public ::testing::TestWithParam<AgentCase> {};
 
