@@ -443,7 +443,7 @@ void IoWorker::closeAll()
     for (HttpConnection* connection : connections)
         connection->abort(); // moves it to m_finished
     m_refusals->closeAll();
-    m_toServer.clear();      // nothing of theirs goes to the engine any more
+    m_toServer.clear(); // nothing of theirs goes to the engine any more
     m_finished.clear();
 }
 

@@ -145,10 +145,10 @@ private:
     // The loop's own.
     ConnectionLimits m_limits;
     int m_listenFd = -1;
-    int m_reserveFd = -1;             // a spare descriptor, given up to shed a client at EMFILE
+    int m_reserveFd = -1;                 // a spare descriptor, given up to shed a client at EMFILE
     std::unique_ptr<Refusals> m_refusals; // clients refused at the cap, until they read the 503
-    std::size_t m_maxConnections = 0; // m_limits' cap within the process's file limit
-    bool m_acceptPaused = false;      // after an accept error we cannot act on: retried later
+    std::size_t m_maxConnections = 0;     // m_limits' cap within the process's file limit
+    bool m_acceptPaused = false;          // after an accept error we cannot act on: retried later
     Clock::time_point m_acceptResume;
     Clock::time_point m_now = Clock::now();
     Clock::time_point m_nextSweep = Clock::now();

@@ -1,6 +1,5 @@
 #include "server/refusals.h"
 
-
 #include <cerrno>
 
 #include <sys/epoll.h>
@@ -11,9 +10,8 @@ namespace inflight::server {
 
 void Refusals::refuse(int fd, const QByteArray& answer, Clock::time_point now)
 {
-    [[maybe_unused]] const auto sent = ::send(fd, answer.constData(),
-                                              static_cast<size_t>(answer.size()),
-                                              MSG_NOSIGNAL | MSG_DONTWAIT);
+    [[maybe_unused]] const auto sent = ::send(
+        fd, answer.constData(), static_cast<size_t>(answer.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
     if (m_lingering.size() >= kMaxLingering) {
         ::close(fd);
         return;
@@ -42,7 +40,7 @@ void Refusals::onReadable(quint64 epollData)
                 continue;
             if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
                 return; // more may come
-            close(i); // the client hung up (or the socket failed)
+            close(i);   // the client hung up (or the socket failed)
             return;
         }
     }
