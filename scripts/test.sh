@@ -5,7 +5,7 @@
 # Benchmarks are built but are not tests; run them from build/tests/bench/ by hand.
 # A failing stage does not stop the others from running, but the script still fails.
 # Quick local runs: INFLIGHT_SANITIZE=0 skips the sanitizer suite, INFLIGHT_FUZZ_SECONDS=0 the
-# fuzzing (CI runs both; INFLIGHT_FUZZ_SECONDS sets the seconds per fuzz target, default 45).
+# fuzzing (CI runs both; INFLIGHT_FUZZ_SECONDS sets the seconds per fuzz target, default 30).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -38,9 +38,9 @@ if [[ "${INFLIGHT_SANITIZE:-1}" != 0 ]]; then
     BUILD_DIR=build-asan bash scripts/sanitize.sh || sanitize_status=$?
 fi
 fuzz_status=skipped
-if [[ "${INFLIGHT_FUZZ_SECONDS:-45}" != 0 ]]; then
+if [[ "${INFLIGHT_FUZZ_SECONDS:-30}" != 0 ]]; then
     fuzz_status=0
-    BUILD_DIR=build-fuzz bash scripts/fuzz.sh "${INFLIGHT_FUZZ_SECONDS:-45}" || fuzz_status=$?
+    BUILD_DIR=build-fuzz bash scripts/fuzz.sh "${INFLIGHT_FUZZ_SECONDS:-30}" || fuzz_status=$?
 fi
 
 if ((format_status != 0)); then
