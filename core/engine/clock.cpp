@@ -27,20 +27,28 @@ SimulatedClock::SimulatedClock(RealTimeSource realNow, Millis start, bool paused
 {
 }
 
-Millis SimulatedClock::now() const
+Millis SimulatedClock::peek() const
 {
+    if (m_held)
+        return m_lastReported;
     Millis t = m_baseEngine;
     if (!m_paused) {
         const Millis real = m_realNow() - m_baseReal;
         t += static_cast<Millis>(std::floor(static_cast<double>(real) * m_speed));
     }
     // Monotonic even if the real source stutters.
-    m_lastReported = std::max(m_lastReported, t);
+    return std::max(m_lastReported, t);
+}
+
+Millis SimulatedClock::now() const
+{
+    m_lastReported = peek();
     return m_lastReported;
 }
 
 void SimulatedClock::rebase()
 {
+    m_held = false; // a change of course ends a hold
     m_baseEngine = now();
     m_baseReal = m_realNow();
 }
@@ -55,6 +63,7 @@ void SimulatedClock::pause()
 
 void SimulatedClock::resume()
 {
+    m_held = false;
     if (!m_paused)
         return;
     m_baseReal = m_realNow();
@@ -76,9 +85,17 @@ void SimulatedClock::step(Millis delta)
     m_lastReported = std::max(m_lastReported, m_baseEngine);
 }
 
+Millis SimulatedClock::holdAt(Millis t)
+{
+    m_held = false;
+    m_lastReported = std::clamp(t, m_lastReported, peek());
+    m_held = true;
+    return m_lastReported;
+}
+
 Millis SimulatedClock::realDelayUntil(Millis t) const
 {
-    const Millis current = now();
+    const Millis current = peek();
     if (t <= current)
         return 0;
     if (m_paused || t == kNoDeadline)

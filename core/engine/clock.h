@@ -45,6 +45,9 @@ public:
     SimulatedClock(RealTimeSource realNow, Millis start, bool paused = false);
 
     Millis now() const override;
+    // What now() would answer, without answering it: for the session's own use (how far to serve
+    // deadlines, how long to wait), so that a hold can still stand at a deadline before it.
+    Millis peek() const;
 
     bool paused() const { return m_paused; }
     double speed() const { return m_speed; }
@@ -58,6 +61,13 @@ public:
     // Real milliseconds until engine time reaches t at the current speed; 0 if already reached,
     // kNoDeadline while paused.
     Millis realDelayUntil(Millis t) const;
+    // Holds engine time at t while the caller serves what fell due at t though real time has gone
+    // past it (a timer that came late): now() answers the held time until release(), then follows
+    // real time again, none of it lost. Never backward and never ahead of real time: the held time
+    // is t clamped between the time last reported and the time real time gives. Returns it. Pause,
+    // resume, speed and step end a hold.
+    Millis holdAt(Millis t);
+    void release() { m_held = false; }
 
 private:
     void rebase();
@@ -67,6 +77,7 @@ private:
     Millis m_baseReal;
     double m_speed = 1.0;
     bool m_paused = false;
+    bool m_held = false;
     mutable Millis m_lastReported;
 };
 

@@ -1,5 +1,7 @@
 #include "session/session.h"
 
+#include <QScopedValueRollback>
+
 #include <QCoroSignal>
 #include <QDateTime>
 #include <QPointer>
@@ -39,7 +41,13 @@ Session::Session(engine::BrokerOptions options, engine::Millis start, bool pause
     m_broker->setEventSink([this](std::span<engine::Event> events) { onEvents(events); });
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &Session::advanceNow);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        const engine::Millis late = std::max<engine::Millis>(m_real.elapsed() - m_timerDue, 0);
+        ++m_lag.wakeups;
+        m_lag.wakeLateTotal += late;
+        m_lag.wakeLateMax = std::max(m_lag.wakeLateMax, late);
+        advanceNow();
+    });
     m_retry.setSingleShot(true);
     m_retry.setInterval(kRetryCommit);
     connect(&m_retry, &QTimer::timeout, this, &Session::flushEvents);
@@ -137,7 +145,7 @@ void Session::advanceNow()
 {
     if (m_runUntil && !m_clock->paused()) {
         const engine::Millis end = *m_runUntil;
-        if (m_clock->now() >= end || m_clock->realDelayUntil(end) <= kRunForEarly) {
+        if (m_clock->peek() >= end || m_clock->realDelayUntil(end) <= kRunForEarly) {
             // The run's end: pause, then step exactly to it (unless the timer came too late).
             m_runUntil.reset();
             m_clock->pause();
@@ -149,7 +157,7 @@ void Session::advanceNow()
             return;
         }
     }
-    runDue(m_clock->now());
+    runDue(m_clock->peek()); // not now(): deadlines before it are served at their own time
     if (m_pauseForLesson) {
         m_pauseForLesson = false;
         pause();
@@ -170,6 +178,7 @@ engine::Millis Session::nextDeadline()
 
 void Session::runDue(engine::Millis until)
 {
+    const QScopedValueRollback serving(m_serving, true);
     // Without actors nothing needs the broker's deadlines one by one: one advance does them all.
     if (m_sim && m_sim->size() > 0) {
         for (;;) {
@@ -178,9 +187,13 @@ void Session::runDue(engine::Millis until)
             const engine::Millis t = std::min(brokerNext, actorNext);
             if (t > until)
                 break;
-            m_broker->advance(t);
+            // The timer may have come late: engine time stands at the deadline while it is served,
+            // so what the broker and the actors do then carries the deadline's own time (unless
+            // something read the clock meanwhile: time never goes back).
+            const engine::Millis at = m_clock->holdAt(t); // released below
+            m_broker->advance(at);
             if (actorNext <= t) {
-                const engine::Millis late = std::max<engine::Millis>(m_clock->now() - actorNext, 0);
+                const engine::Millis late = at - actorNext;
                 ++m_lag.deadlines;
                 m_lag.total += late;
                 m_lag.max = std::max(m_lag.max, late);
@@ -188,9 +201,10 @@ void Session::runDue(engine::Millis until)
                 m_actions += m_sim->runDue(t);
                 noteActorsChanged();
             }
-            m_brokerFloor = std::max(m_brokerFloor, t + 1);
-            evaluateLesson(t);
+            m_brokerFloor = std::max(m_brokerFloor, at + 1);
+            evaluateLesson(at);
         }
+        m_clock->release();
     }
     m_broker->advance(until);
     m_brokerFloor = std::max(m_brokerFloor, until + 1);
@@ -239,8 +253,9 @@ void Session::rearm()
         m_timer.stop();
         return;
     }
-    wait = std::min(wait, kMaxTimerWait);
-    m_timer.start(static_cast<int>(std::max<engine::Millis>(wait, 0)));
+    wait = std::max<engine::Millis>(std::min(wait, kMaxTimerWait), 0);
+    m_timerDue = m_real.elapsed() + wait;
+    m_timer.start(static_cast<int>(wait));
 }
 
 void Session::onEvents(std::span<engine::Event> events)
@@ -269,9 +284,18 @@ void Session::clockMoved()
     queueFlush();
 }
 
+void Session::serveDue()
+{
+    if (m_serving || m_clock->paused() || nextDeadline() > m_clock->peek())
+        return;
+    advanceNow();
+}
+
 void Session::flushEvents()
 {
     m_flushQueued = false;
+    // Its readers read the engine (and so the clock): what fell due goes first, at its own time.
+    serveDue();
     // A lesson's check may be met by what came from outside (a receive in the window, a client).
     evaluateLesson();
     if (m_pauseForLesson) {
@@ -308,8 +332,17 @@ void Session::flushEvents()
             if (w.context)
                 w.done(stored);
     }
-    if (!batch.empty())
-        Q_EMIT eventsReady(batch);
+    if (batch.empty())
+        return;
+    // The readers see one instant: engine time stands while they read the engine (the window's
+    // tables, charts, the journal), so their looks at the clock do not pass deadlines that fall
+    // due meanwhile; the timer serves those next, each at its own time.
+    const bool hold = !m_serving;
+    if (hold)
+        m_clock->holdAt(m_clock->peek());
+    Q_EMIT eventsReady(batch);
+    if (hold)
+        m_clock->release();
 }
 
 void Session::setPersistence(Persistence persist)

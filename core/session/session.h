@@ -47,6 +47,11 @@ public:
 
     engine::Broker& broker() { return *m_broker; }
     engine::Millis now() const { return m_clock->now(); }
+    // Engine time for showing it (countdowns, the clock, charts): now() without fixing it. While
+    // the timer is late, deadlines due before it are still served at their own time afterwards
+    // (SimulatedClock::holdAt); a look at the clock must not push them later. Engine calls and
+    // anything stored read now().
+    engine::Millis displayTime() const { return m_clock->peek(); }
 
     bool isPaused() const { return m_clock->paused(); }
     double speed() const { return m_clock->speed(); }
@@ -89,6 +94,10 @@ public:
     // Processes everything due now and re-arms the timer. The timer does this by itself; call it
     // after changing time from outside.
     void advanceNow();
+    // advanceNow() if something fell due that the timer has not served yet (the event loop was
+    // busy): a reader of the engine calls it first, so that its look at the clock does not push
+    // those deadlines later (SimulatedClock::holdAt). Nothing while paused or while serving.
+    void serveDue();
     // Delivers (stores, then emits) the events batched so far now instead of at the next turn of
     // the event loop, so a reader of eventsReady — the control API's journal — is up to date with
     // every call already answered. Nothing when nothing is batched.
@@ -153,12 +162,18 @@ public:
     engine::Status resumeActor(sim::ActorId id);
 
     // How late actor actions ran against their engine deadlines (the engine time when one ran
-    // minus the time it was due): 0 for steps, the timer's lateness times the speed otherwise.
+    // minus the time it was due). 0 for steps; when the timer comes late, the clock stands at each
+    // deadline while it is served (SimulatedClock::holdAt), so only a deadline whose real time
+    // passed while something else read the clock (a request, the window) runs late, by that much.
+    // The timer's own lateness, in real time, beside it.
     struct ActorLag {
-        std::int64_t deadlines = 0; // actor deadlines served
-        std::int64_t over100ms = 0; // ... of them more than 100 ms late
-        engine::Millis total = 0;   // sum of the lateness
-        engine::Millis max = 0;     // the latest
+        std::int64_t deadlines = 0;       // actor deadlines served
+        std::int64_t over100ms = 0;       // ... of them more than 100 ms late
+        engine::Millis total = 0;         // sum of the lateness
+        engine::Millis max = 0;           // the latest
+        std::int64_t wakeups = 0;         // timer wake-ups
+        engine::Millis wakeLateTotal = 0; // real milliseconds they came after they were due
+        engine::Millis wakeLateMax = 0;
         double mean() const
         {
             return deadlines == 0 ? 0.0
@@ -271,6 +286,8 @@ private:
     std::optional<engine::Millis> m_runUntil;
     engine::Millis m_brokerFloor = 0; // one past the last time the broker was advanced to
     ActorLag m_lag;
+    bool m_serving = false;         // inside runDue()
+    engine::Millis m_timerDue = 0;  // when the timer is due, in m_real's milliseconds
     std::uint64_t m_eventCount = 0; // events seen, for runToNextEvent
     std::uint64_t m_actions = 0;    // actor actions run, for runToNextEvent
     bool m_actorsDirty = false;

@@ -233,6 +233,44 @@ TEST(SimulatedClockTest, resumeContinuesWithoutAJump)
     EXPECT_EQ(clock.now(), kStart + 1100);
 }
 
+// The session serves a deadline its timer came late for at the deadline's own engine time.
+TEST(SimulatedClockTest, holdKeepsEngineTimeAtADeadlineUntilReleased)
+{
+    FakeRealTime real;
+    SimulatedClock clock(real.source(), kStart);
+    clock.setSpeed(60);
+    real.now += 10; // engine time would be kStart + 600
+    EXPECT_EQ(clock.holdAt(kStart + 540), kStart + 540);
+    EXPECT_EQ(clock.now(), kStart + 540);
+    real.now += 5; // real time goes on while held
+    EXPECT_EQ(clock.now(), kStart + 540);
+    EXPECT_EQ(clock.holdAt(kStart + 570), kStart + 570); // the next deadline on the way
+    clock.release();
+    EXPECT_EQ(clock.now(), kStart + 900); // real time again, none of it lost
+}
+
+TEST(SimulatedClockTest, holdNeverTakesTimeBackward)
+{
+    FakeRealTime real;
+    SimulatedClock clock(real.source(), kStart);
+    clock.setSpeed(60);
+    real.now += 10;
+    EXPECT_EQ(clock.now(), kStart + 600); // someone looked at the clock before the deadline ran
+    EXPECT_EQ(clock.holdAt(kStart + 540), kStart + 600);
+    EXPECT_EQ(clock.now(), kStart + 600);
+    clock.release();
+    EXPECT_EQ(clock.now(), kStart + 600);
+}
+
+TEST(SimulatedClockTest, holdPastRealTimeIsRealTime)
+{
+    FakeRealTime real;
+    SimulatedClock clock(real.source(), kStart);
+    real.now += 10;
+    EXPECT_EQ(clock.holdAt(kStart + 50), kStart + 10); // not due yet: a hold never runs ahead
+    clock.release();
+}
+
 TEST(SimulatedClockTest, stepAddsEngineTimeWhilePaused)
 {
     FakeRealTime real;

@@ -76,18 +76,22 @@ private Q_SLOTS:
             : 100.0 * static_cast<double>(lag.deadlines - lag.over100ms)
                 / static_cast<double>(lag.deadlines);
         qInfo("60x for %.1f real s (%.0f engine s): %lld actor deadlines served, lag mean %.1f ms, "
-              "max %lld ms, %.2f%% within 100 ms; %lld sent, %lld processed",
+              "max %lld ms, %.2f%% within 100 ms; %lld sent, %lld processed; the timer came "
+              "%.2f real ms late on average (max %lld) in %lld wake-ups",
               static_cast<double>(real.elapsed()) / 1000.0, engineSeconds,
               static_cast<long long>(lag.deadlines), lag.mean(), static_cast<long long>(lag.max),
-              within, static_cast<long long>(sent), static_cast<long long>(processed));
+              within, static_cast<long long>(sent), static_cast<long long>(processed),
+              lag.wakeups == 0 ? 0.0 : double(lag.wakeLateTotal) / double(lag.wakeups),
+              static_cast<long long>(lag.wakeLateMax), static_cast<long long>(lag.wakeups));
         QVERIFY(lag.deadlines > 1'000);
         QVERIFY(engineSeconds > seconds * 60 * 0.9);
-        // The clock's own resolution at 60× is 60 engine ms (one real ms); the timer adds its
-        // lateness times 60. The mean stays well inside 100 ms; late wake-ups of a loaded machine
-        // (ctest runs tests side by side) may not, so the bound on the tail is loose: 96% on an
-        // idle-ish machine, 93% at a load average of 4.5 on two cores.
-        QVERIFY2(lag.mean() < 100.0, qPrintable(QString::number(lag.mean())));
-        QVERIFY2(within > 75.0, qPrintable(QString::number(within)));
+        // A timer that comes late (at 60× one real millisecond is 60 engine ms; a loaded machine
+        // wakes it many milliseconds late) does not make the actors late: the clock stands at each
+        // deadline while it is served. Nothing else reads the clock here, so every deadline is
+        // served at its own time whatever the machine's load (measured: mean 0.2 ms, max 57 ms,
+        // the max being a deadline that fell due while the one before it was being served).
+        QVERIFY2(lag.mean() < 10.0, qPrintable(QString::number(lag.mean())));
+        QVERIFY2(within > 99.0, qPrintable(QString::number(within)));
     }
 };
 

@@ -144,7 +144,8 @@ int ThroughputChartView::windowMinutes() const
 
 void ThroughputChartView::sampleNow()
 {
-    m_series->sample(m_session.now()); // emits sampled() ⇒ redraw when it took one
+    m_session.serveDue(); // a sample reads the queues: what fell due first, at its own time
+    m_series->sample(m_session.displayTime()); // emits sampled() ⇒ redraw when it took one
 }
 
 QList<QPointF> ThroughputChartView::shownPoints(Metric metric) const
@@ -158,7 +159,7 @@ QList<QPointF> ThroughputChartView::shownPoints(Metric metric) const
 void ThroughputChartView::redraw()
 {
     const QString queue = showsAllQueues() ? QString() : m_queue;
-    const engine::Millis now = m_session.now();
+    const engine::Millis now = m_session.displayTime();
     const engine::Millis from = now - windowMinutes() * 60 * engine::kSecond;
     double rateMax = 1.0;
     double levelMax = 1.0;

@@ -355,7 +355,7 @@ QCoro::Task<> ReceiveDialog::run(engine::ReceiveRequest request)
     m_results->clear();
     m_receivedIds.clear();
     m_received.clear();
-    m_waitStart = m_session.now();
+    m_waitStart = m_session.displayTime();
     m_waitEnd = m_waitStart + request.waitTimeSeconds.value_or(0) * engine::kSecond;
 
     std::unique_ptr<session::PendingReceive> op(m_session.receive(std::move(request)));
@@ -409,9 +409,9 @@ void ReceiveDialog::showResult(const engine::Result<engine::ReceiveResult>& resu
                 .arg(m_waitEnd > m_waitStart ? tr(" within the wait time") : QString())
             + (why.isEmpty() ? QString() : QLatin1Char('\n') + why));
     } else
-        m_status->setText(
-            tr("Received %1 at %2.")
-                .arg(messagesText(qint64(messages.size())), formatEngineTime(m_session.now())));
+        m_status->setText(tr("Received %1 at %2.")
+                              .arg(messagesText(qint64(messages.size())),
+                                   formatEngineTime(m_session.displayTime())));
     Q_EMIT receiveFinished(m_receivedIds);
 }
 
@@ -459,7 +459,7 @@ void ReceiveDialog::refreshWait()
 {
     if (!isWaiting())
         return;
-    const engine::Millis now = m_session.now();
+    const engine::Millis now = m_session.displayTime();
     m_progress->setValue(
         int(std::clamp<engine::Millis>(now - m_waitStart, 0, m_waitEnd - m_waitStart)));
     m_status->setText(tr("Waiting for a message (long poll): %1 left in engine time%2.")

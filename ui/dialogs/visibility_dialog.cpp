@@ -79,7 +79,7 @@ QString VisibilityDialog::errorText() const
 
 void VisibilityDialog::refreshSummary()
 {
-    const engine::Millis now = m_session.now();
+    const engine::Millis now = m_session.displayTime();
     QString text;
     if (m_messages.size() == 1) {
         const InFlightMessage& m = m_messages.front();

@@ -10,10 +10,10 @@
 namespace inflight::ui {
 
 GroupTableModel::GroupTableModel(session::Session& session, QObject* parent)
-    : QAbstractTableModel(parent), m_session(session), m_now(session.now())
+    : QAbstractTableModel(parent), m_session(session), m_now(session.displayTime())
 {
     connect(&m_session, &session::Session::eventsReady, this, &GroupTableModel::onEvents);
-    connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.now()); });
+    connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.displayTime()); });
 }
 
 void GroupTableModel::setQueue(const QString& queue)
@@ -22,7 +22,7 @@ void GroupTableModel::setQueue(const QString& queue)
     m_queue = queue;
     m_queueName = queue.toStdString();
     m_rows.clear();
-    m_now = m_session.now();
+    m_now = m_session.displayTime();
     auto view = m_queueName.empty() ? engine::Result<engine::QueueView>(engine::Error{})
                                     : m_session.broker().queueView(m_queueName);
     m_hasGroups = view && view->kind != engine::QueueKind::Standard;
@@ -46,7 +46,7 @@ void GroupTableModel::refresh()
 {
     if (!m_hasGroups)
         return;
-    m_now = m_session.now();
+    m_now = m_session.displayTime();
     auto groups = m_session.broker().peekGroups(m_queueName);
     std::vector<engine::GroupView> views;
     if (groups)

@@ -25,10 +25,10 @@ bool isTimed(engine::MessageState state)
 } // namespace
 
 MessageTableModel::MessageTableModel(session::Session& session, QObject* parent)
-    : QAbstractTableModel(parent), m_session(session), m_now(session.now())
+    : QAbstractTableModel(parent), m_session(session), m_now(session.displayTime())
 {
     connect(&m_session, &session::Session::eventsReady, this, &MessageTableModel::onEvents);
-    connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.now()); });
+    connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.displayTime()); });
     m_blockedTimer.setSingleShot(true);
     m_blockedTimer.setInterval(250);
     connect(&m_blockedTimer, &QTimer::timeout, this, &MessageTableModel::updateBlocked);
@@ -43,7 +43,7 @@ void MessageTableModel::setQueue(const QString& queue)
     m_queueName = queue.toStdString();
     m_rows.clear();
     m_timedRows = 0;
-    m_now = m_session.now();
+    m_now = m_session.displayTime();
     m_blocked.clear();
     m_fifo = false;
     m_oci = false;
@@ -120,7 +120,7 @@ void MessageTableModel::refresh()
         clearRows();
         return;
     }
-    m_now = m_session.now();
+    m_now = m_session.displayTime();
     // Both lists are in sequence order: drop the rows that are gone, update the others, insert the
     // new ones where they belong.
     std::vector<std::uint64_t> gone;
@@ -250,7 +250,7 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
         case EventKind::MoveTaskProgress: break;
         }
     }
-    m_now = m_session.now();
+    m_now = m_session.displayTime();
     if (m_fifo && !m_blockedTimer.isActive())
         m_blockedTimer.start();
     if (deleted) {

@@ -14,7 +14,7 @@ constexpr int kRateCount = 7;
 
 ThroughputSeries::ThroughputSeries(session::Session& session, QObject* parent,
                                    engine::Millis window)
-    : QObject(parent), m_session(session), m_window(window), m_lastTime(session.now())
+    : QObject(parent), m_session(session), m_window(window), m_lastTime(session.displayTime())
 {
     const auto actors = actorTotals();
     for (const engine::QueueView& view : m_session.broker().queues())

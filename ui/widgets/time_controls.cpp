@@ -190,8 +190,9 @@ void TimeControls::refresh()
     QString state = m_session.isPaused() ? tr("paused")
                                          : QStringLiteral("%1×").arg(m_session.speed(), 0, 'g', 6);
     if (const auto target = m_session.runTarget(); target && !m_session.isPaused())
-        state += tr(", %1 s left").arg((*target - m_session.now() + 999) / engine::kSecond);
-    const QString text = QStringLiteral("%1  %2").arg(formatEngineDateTime(m_session.now()), state);
+        state += tr(", %1 s left").arg((*target - m_session.displayTime() + 999) / engine::kSecond);
+    const QString text
+        = QStringLiteral("%1  %2").arg(formatEngineDateTime(m_session.displayTime()), state);
     if (text != m_label->text())
         m_label->setText(text);
 }

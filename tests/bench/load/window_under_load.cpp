@@ -140,12 +140,16 @@ int main(int argc, char* argv[])
     if (scenario) {
         const auto lag = session.actorLag();
         std::printf("actors speed=%.0f deadlines=%lld lag_mean_ms=%.1f lag_max_ms=%lld "
-                    "within_100ms_pct=%.1f\n",
+                    "within_100ms_pct=%.2f wakeups=%lld wake_late_mean_real_ms=%.2f "
+                    "wake_late_max_real_ms=%lld\n",
                     speed, static_cast<long long>(lag.deadlines), lag.mean(),
                     static_cast<long long>(lag.max),
                     lag.deadlines == 0
                         ? 100.0
-                        : 100.0 * double(lag.deadlines - lag.over100ms) / double(lag.deadlines));
+                        : 100.0 * double(lag.deadlines - lag.over100ms) / double(lag.deadlines),
+                    static_cast<long long>(lag.wakeups),
+                    lag.wakeups == 0 ? 0.0 : double(lag.wakeLateTotal) / double(lag.wakeups),
+                    static_cast<long long>(lag.wakeLateMax));
     }
     if (trafficLog)
         std::printf("traffic records=%llu max_records=%zu cap_records=%zu max_body_bytes=%lld "
