@@ -1,6 +1,7 @@
 #include "workspace_session.h"
 
 #include <QDateTime>
+#include <QtDebug>
 
 namespace inflight::app {
 
@@ -45,6 +46,20 @@ std::unique_ptr<WorkspaceSession> WorkspaceSession::open(
         auto failed = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());
         return failed ? failed->message : std::string();
     });
+    // The simulation that ran in it runs again (its actors, figures from zero). A file this build
+    // cannot apply loses nothing else: the workspace opens without it and says why.
+    if (const std::string& simulation = result->m_store->savedSimulation(); !simulation.empty()) {
+        if (auto restored = session.restoreSimulation(simulation); !restored)
+            qWarning("inflight: the workspace's simulation was not restored: %s",
+                     restored.error().message.c_str());
+    }
+    // It is kept as it changes: actors added, edited, removed, started or stopped.
+    const auto keep = [self] {
+        if (auto failed = self->m_store->saveSimulation(self->m_session->simulationFile()))
+            qWarning("inflight: the simulation was not saved: %s", failed->message.c_str());
+    };
+    QObject::connect(&session, &session::Session::actorsChanged, &session, keep);
+    QObject::connect(&session, &session::Session::simulationChanged, &session, keep);
     session.advanceNow(); // arm the timer for what the restored state has due
     return result;
 }
@@ -54,6 +69,8 @@ WorkspaceSession::~WorkspaceSession()
     if (m_store && m_session) {
         m_session->setPersistence({});
         (void)m_store->saveClock(clockRecord());
+        (void)m_store->saveSimulation(
+            m_session->simulationFile()); // its last change may be 0.1 s old
     }
     m_session.reset();
     m_store.reset();

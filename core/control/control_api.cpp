@@ -284,8 +284,7 @@ std::optional<protocol::HttpResponse> ControlApi::route(const protocol::HttpRequ
     if (route == QStringList{QStringLiteral("reset")}) {
         if (method != "POST")
             return wrongMethod("POST");
-        m_session.broker().reset(kOrigin);
-        m_session.advanceNow();
+        m_session.resetEverything(kOrigin); // actors too: they would act on queues now gone
         return jsonAnswer({{"reset", true}});
     }
     if (route == QStringList{QStringLiteral("config")})

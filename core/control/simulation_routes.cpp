@@ -102,6 +102,14 @@ protocol::HttpResponse loadScenario(session::Session& session, const protocol::H
                        {"lessonSteps", parsed->lesson ? parsed->lesson->steps.size() : 0}});
 }
 
+protocol::HttpResponse actorNotFound(const QString& name)
+{
+    return protocol::controlError(
+        404, "ActorNotFound",
+        QStringLiteral("There is no actor %1 (GET /_inflight/v1/actors lists them).")
+            .arg(name.left(100)));
+}
+
 } // namespace
 
 std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
@@ -121,6 +129,18 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
             for (const sim::ActorInfo& actor : simulation->actors())
                 actors.push_back(actorJson(actor));
         return jsonAnswer({{"actors", std::move(actors)}});
+    }
+    if (route.size() == 2) {
+        if (request.method != "DELETE")
+            return wrongMethod(request, "DELETE");
+        const sim::Simulation* simulation = session.simulation();
+        const auto id = simulation ? simulation->findActor(route[1].toStdString()) : std::nullopt;
+        if (!id)
+            return actorNotFound(route[1]);
+        if (const engine::Status done = session.removeActor(*id); !done)
+            return protocol::controlError(400, "InvalidParameterValue",
+                                          QString::fromStdString(done.error().message));
+        return jsonAnswer({{"removed", route[1].toStdString()}});
     }
     if (route.size() != 3)
         return std::nullopt;
@@ -142,10 +162,7 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
     const sim::Simulation* simulation = session.simulation();
     const auto id = simulation ? simulation->findActor(route[1].toStdString()) : std::nullopt;
     if (!id)
-        return protocol::controlError(
-            404, "ActorNotFound",
-            QStringLiteral("There is no actor %1 (GET /_inflight/v1/actors lists them).")
-                .arg(route[1].left(100)));
+        return actorNotFound(route[1]);
     if (const engine::Status done = (session.*call)(*id); !done)
         return protocol::controlError(400, "InvalidParameterValue",
                                       QString::fromStdString(done.error().message));

@@ -112,6 +112,9 @@ public:
     // The simulation over this broker; null until ensureSimulation() or loadScenario().
     sim::Simulation* simulation() { return m_sim.get(); }
     const sim::Simulation* simulation() const { return m_sim.get(); }
+    // A clean slate (the control API's POST reset): every queue gone (Broker::reset), and the
+    // simulation, its scenario and lesson with them; the clock stays as it is.
+    void resetEverything(const engine::Origin& origin);
     // The simulation, made (with `seed`) if there is none yet.
     sim::Simulation& ensureSimulation(std::uint64_t seed = 0);
 
@@ -149,6 +152,13 @@ public:
     // start (else engine time now), in-flight limit and lesson. sim::writeScenario() makes it the
     // file ("Save Scenario").
     sim::Scenario currentScenario();
+    // The actors that run (their specs, running or stopped as autoStart), with the simulation's
+    // seed and the loaded scenario's title and notes, as a scenario file without queues: what a
+    // workspace keeps of its simulation. "" without actors.
+    std::string simulationFile() const;
+    // Brings back the actors of a simulationFile() (their queues must exist): replaces the
+    // simulation; the clock and any lesson stay as they are. Refused as loadScenario refuses.
+    engine::Status restoreSimulation(std::string_view file);
 
     // Actor control: the Simulation's calls (simulation.h), then the timer re-armed and
     // actorsChanged signalled. Without a simulation, add makes one; the others are
@@ -256,6 +266,7 @@ private:
     // `at`: the engine time of the deadline just served (the clock may be past it).
     void evaluateLesson(std::optional<engine::Millis> at = std::nullopt);
     void applyScenarioClock(const sim::ScenarioClock& clock);
+    void appendActors(sim::Scenario& scenario) const;
     engine::Status actorCall(sim::ActorId id,
                              engine::Status (sim::Simulation::*call)(sim::ActorId));
 

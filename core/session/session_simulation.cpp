@@ -91,6 +91,21 @@ sim::Simulation& Session::ensureSimulation(std::uint64_t seed)
     return *m_sim;
 }
 
+void Session::resetEverything(const engine::Origin& origin)
+{
+    const bool hadLesson = m_lesson != nullptr;
+    const bool hadSimulation = m_sim != nullptr;
+    m_lesson.reset();
+    m_sim.reset(); // the actors stop first: their long polls are cancelled in the broker
+    m_scenario.reset();
+    m_broker->reset(origin);
+    if (hadSimulation)
+        Q_EMIT simulationChanged();
+    if (hadLesson)
+        QMetaObject::invokeMethod(this, &Session::lessonChanged, Qt::QueuedConnection);
+    advanceNow();
+}
+
 engine::Result<sim::ScenarioApplied> Session::loadScenario(const sim::Scenario& scenario,
                                                            ScenarioLoad how)
 {
@@ -196,18 +211,49 @@ sim::Scenario Session::currentScenario()
         queue.tags = record.tags;
         scenario.queues.queues.push_back(std::move(queue));
     }
-    if (m_sim)
-        for (const sim::ActorInfo& actor : m_sim->actors()) {
-            sim::ScenarioActor entry;
-            entry.spec = actor.spec;
-            const bool active
-                = actor.state == sim::ActorState::Running || actor.state == sim::ActorState::Paused;
-            std::visit([&](auto& spec) { spec.autoStart = active; }, entry.spec);
-            scenario.actors.push_back(std::move(entry));
-        }
+    appendActors(scenario);
     // Through the file and back: the queues' creation order and every position as a file has them.
     auto parsed = sim::parseScenario(sim::writeScenario(scenario));
     return parsed ? std::move(*parsed) : scenario;
+}
+
+void Session::appendActors(sim::Scenario& scenario) const
+{
+    if (!m_sim)
+        return;
+    for (const sim::ActorInfo& actor : m_sim->actors()) {
+        sim::ScenarioActor entry;
+        entry.spec = actor.spec;
+        const bool active
+            = actor.state == sim::ActorState::Running || actor.state == sim::ActorState::Paused;
+        std::visit([&](auto& spec) { spec.autoStart = active; }, entry.spec);
+        scenario.actors.push_back(std::move(entry));
+    }
+}
+
+std::string Session::simulationFile() const
+{
+    if (!m_sim || m_sim->size() == 0)
+        return {};
+    sim::Scenario scenario;
+    if (m_scenario) {
+        scenario.title = m_scenario->title;
+        scenario.notes = m_scenario->notes;
+    }
+    scenario.seed = m_sim->seed();
+    appendActors(scenario);
+    return sim::writeScenario(scenario);
+}
+
+engine::Status Session::restoreSimulation(std::string_view file)
+{
+    auto parsed = sim::parseScenario(file);
+    if (!parsed)
+        return parsed.error();
+    auto loaded = loadScenario(*parsed, ScenarioLoad{.clock = false, .lesson = false});
+    if (!loaded)
+        return loaded.error();
+    return engine::Done{};
 }
 
 engine::Result<sim::ActorId> Session::addActor(const sim::ActorSpec& spec)

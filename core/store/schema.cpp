@@ -102,6 +102,13 @@ ALTER TABLE messages ADD COLUMN last_receive_origin TEXT; -- NULL: unknown
 -- 0 none, 1 visibility expired, 2 released (visibility set to 0), 3 moved here as a dead letter
 ALTER TABLE messages ADD COLUMN return_cause INTEGER NOT NULL DEFAULT 0;
 )sql"},
+    Migration{4, "the simulation that runs in the workspace (its actors, as a scenario file)",
+              R"sql(
+CREATE TABLE simulation (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    scenario TEXT NOT NULL -- a scenario file (sim/scenario.h) of the actors, without queues
+);
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

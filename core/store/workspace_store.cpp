@@ -213,6 +213,15 @@ std::optional<StoreError> WorkspaceStore::initialise(OpenMode mode, bool exists)
     else if (rc != SQLITE_DONE)
         return fail(rc, "reading");
 
+    Statement simulation = m_db.prepare("SELECT scenario FROM simulation WHERE id = 1");
+    if (!simulation.ok())
+        return fail(simulation.code(), "reading");
+    rc = simulation.step();
+    if (rc == SQLITE_ROW)
+        m_savedSimulation = simulation.string(0);
+    else if (rc != SQLITE_DONE)
+        return fail(rc, "reading");
+
     if (auto error = prepareStatements())
         return error;
     return loadMirrors();
@@ -478,6 +487,24 @@ std::optional<StoreError> WorkspaceStore::saveClock(const ClockRecord& clock)
     const int rc = writeClock(clock);
     if (rc != SQLITE_DONE)
         return fail(rc, "saving");
+    return std::nullopt;
+}
+
+std::optional<StoreError> WorkspaceStore::saveSimulation(const std::string& scenario)
+{
+    if (scenario == m_savedSimulation)
+        return std::nullopt;
+    Statement write = scenario.empty()
+        ? m_db.prepare("DELETE FROM simulation")
+        : m_db.prepare("INSERT OR REPLACE INTO simulation (id, scenario) VALUES (1, ?1)");
+    if (!write.ok())
+        return fail(write.code(), "saving");
+    if (!scenario.empty())
+        write.bindText(1, scenario);
+    const int rc = write.run();
+    if (rc != SQLITE_DONE)
+        return fail(rc, "saving");
+    m_savedSimulation = scenario;
     return std::nullopt;
 }
 

@@ -81,6 +81,10 @@ public:
     std::optional<StoreError> saveAll(engine::Broker& broker, const ClockRecord& clock);
     // Saves the clock alone (pause, speed, step, closing).
     std::optional<StoreError> saveClock(const ClockRecord& clock);
+    // The simulation that runs in the workspace, as the text of a scenario file of its actors (the
+    // store does not read it); "" for none. Saved on its own, like the clock.
+    const std::string& savedSimulation() const { return m_savedSimulation; }
+    std::optional<StoreError> saveSimulation(const std::string& scenario);
 
     // Statistics for tests and benchmarks.
     std::int64_t commitCount() const { return m_commits; }
@@ -118,6 +122,7 @@ private:
     StoreOptions m_options;
     Database m_db; // declared before the statements: destroyed after them
     std::optional<ClockRecord> m_savedClock;
+    std::string m_savedSimulation;
     std::unordered_map<std::uint32_t, QueueMirror> m_queues;
     std::string m_brokerExtras; // deleted_at + move_tasks as last written
     std::int64_t m_commits = 0;

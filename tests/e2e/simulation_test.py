@@ -214,6 +214,53 @@ class ScenarioFiles(unittest.TestCase):
             self.assertGreaterEqual(clock["now"], LESSON_START + 20_000)
             self.assertGreater(figures(server, "slow-worker")["processedMoreThanOnce"], 0)
 
+    def test_reset_removes_the_actors_with_the_queues(self):
+        with InflightProcess("--clock", "frozen", "--scenario", LESSON_1) as server:
+            self.assertEqual(len(actors(server)), 4)
+            status, body = control(server, "POST", "reset")
+            self.assertEqual((status, body), (200, {"reset": True}))
+            self.assertEqual(actors(server), {})
+            advance(server, 30_000)  # nothing acts on the queues that are gone
+            _, page = control(server, "GET", "events?after=0&limit=10000")
+            after_reset = [e for e in page["events"] if e["time"] > LESSON_START + 1]
+            self.assertEqual([e for e in after_reset if e["origin"].startswith(("producer",
+                                                                               "consumer"))], [])
+
+    def test_a_workspace_keeps_its_simulation(self):
+        # The actors run in the workspace: reopened without --scenario, the same actors are back,
+        # running or stopped as they were, and go on acting; figures start from zero.
+        folder = tempfile.mkdtemp()
+        workspace = os.path.join(folder, "lesson.inflight")
+        with InflightProcess("--workspace", workspace, "--clock", "frozen",
+                             "--scenario", LESSON_1) as server:
+            advance(server, 30_000)
+            status, _ = control(server, "POST", "actors/slow-worker/stop")
+            self.assertEqual(status, 200)
+            status, _ = control(server, "POST", "actors/patient-worker/start")
+            self.assertEqual(status, 200)
+            before = actors(server)
+        with InflightProcess("--workspace", workspace, "--clock", "frozen") as server:
+            after = actors(server)
+            self.assertEqual(list(after), list(before))
+            self.assertEqual({n: a["state"] for n, a in after.items()},
+                             {"orders-feed": "running", "slow-worker": "stopped",
+                              "patient-worker": "running", "heartbeat-worker": "stopped"})
+            def specs(listed):  # as configured; autoStart now says whether it was running
+                return {n: {k: v for k, v in a["spec"].items() if k != "autoStart"}
+                        for n, a in listed.items()}
+            self.assertEqual(specs(after), specs(before))
+            sent = figures(server, "orders-feed")["sent"]
+            advance(server, 30_000)
+            self.assertGreater(figures(server, "orders-feed")["sent"], sent)
+            self.assertGreater(figures(server, "patient-worker")["received"], 0)
+        # Every actor removed: the workspace then opens with none.
+        with InflightProcess("--workspace", workspace, "--clock", "frozen") as server:
+            for name in list(actors(server)):
+                status, _ = control(server, "DELETE", "actors/" + name)
+                self.assertEqual(status, 200, name)
+        with InflightProcess("--workspace", workspace, "--clock", "frozen") as server:
+            self.assertEqual(actors(server), {})
+
     def test_a_bad_file_starts_nothing_and_names_its_position(self):
         folder = tempfile.mkdtemp()
         bad = os.path.join(folder, "bad.json")

@@ -20,8 +20,8 @@ protected:
 
     void TearDown() override { std::filesystem::remove_all(dir); }
 
-    // Turns the closed workspace at `path` into one of schema 1: the columns later steps added
-    // dropped, their migrations forgotten.
+    // Turns the closed workspace at `path` into one of schema 1: the columns and tables later
+    // steps added dropped, their migrations forgotten.
     void downgradeToVersion1()
     {
         sqlite3* db = nullptr;
@@ -31,6 +31,7 @@ protected:
                                     "ALTER TABLE messages DROP COLUMN sender_id; "
                                     "ALTER TABLE messages DROP COLUMN last_receive_origin; "
                                     "ALTER TABLE messages DROP COLUMN return_cause; "
+                                    "DROP TABLE simulation; "
                                     "DELETE FROM migrations WHERE version > 1; "
                                     "PRAGMA user_version = 1",
                                     nullptr, nullptr, &error);
@@ -85,6 +86,16 @@ TEST_F(MigrationTest, aVersion1WorkspaceOpensWithItsMessages)
                 "q", [&](const MessageRecord& m) { senders.push_back(m.body + "=" + m.senderId); })
             .ok());
     EXPECT_EQ(senders, (std::vector<std::string>{"old=", "new=AKIDOLD"}));
+    // Schema 4: the simulation, none in an older file, kept once saved.
+    EXPECT_EQ(bench.store->savedSimulation(), "");
+    ASSERT_FALSE(bench.store->saveSimulation(R"({"version": 1, "actors": []})"));
+    bench.close();
+    ASSERT_FALSE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_EQ(bench.store->savedSimulation(), R"({"version": 1, "actors": []})");
+    ASSERT_FALSE(bench.store->saveSimulation(""));
+    bench.close();
+    ASSERT_FALSE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_EQ(bench.store->savedSimulation(), "");
 }
 
 } // namespace

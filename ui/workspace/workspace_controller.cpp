@@ -262,6 +262,8 @@ QString WorkspaceController::saveCopy(const QString& path)
                                    QDateTime::currentMSecsSinceEpoch()};
     if (auto failed = opened.store->saveAll(m_session.broker(), clock))
         return QString::fromStdString(failed->message);
+    if (auto failed = opened.store->saveSimulation(m_session.simulationFile()))
+        return QString::fromStdString(failed->message);
     return {};
 }
 
