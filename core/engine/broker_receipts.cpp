@@ -8,8 +8,7 @@ namespace inflight::engine {
 
 namespace {
 
-constexpr std::int64_t kMaxVisibility = 43'200;
-constexpr Millis kTotalVisibilityCap = kMaxVisibility * kSecond;
+constexpr Millis kTotalVisibilityCap = kMaxVisibilitySeconds * kSecond;
 
 struct Located {
     std::uint32_t slot = 0;
@@ -115,7 +114,7 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
     if (!seconds)
         return makeError(ErrorCode::MissingParameter,
                          "The request must contain the parameter " + parameter + ".", parameter);
-    if (*seconds < 0 || *seconds > kMaxVisibility)
+    if (*seconds < 0 || *seconds > kMaxVisibilitySeconds)
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value " + std::to_string(*seconds) + " for parameter " + parameter
                              + " is invalid. Reason: Must be >= 0 and <= 43200, if provided.",

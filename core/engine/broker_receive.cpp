@@ -12,8 +12,6 @@ namespace inflight::engine {
 
 namespace {
 
-constexpr std::int64_t kMaxVisibility = 43'200;
-
 Error outOfRange(std::int64_t value, std::string_view parameter, std::string_view reason)
 {
     return makeError(ErrorCode::InvalidParameterValue,
@@ -68,7 +66,7 @@ Result<ReceivePlan> BrokerState::planReceive(Queue& q, const ReceiveRequest& r)
             plan.maxMessages = limit;
         }
         if (r.visibilityTimeout
-            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
+            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibilitySeconds))
             return makeError(ErrorCode::InvalidParameterValue,
                              "Invalid visibilityInSeconds: " + std::to_string(*r.visibilityTimeout)
                                  + ". It must be between 0 and 43200.",
@@ -87,7 +85,7 @@ Result<ReceivePlan> BrokerState::planReceive(Queue& q, const ReceiveRequest& r)
             plan.maxMessages = *r.maxMessages;
         }
         if (r.visibilityTimeout
-            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibility))
+            && (*r.visibilityTimeout < 0 || *r.visibilityTimeout > kMaxVisibilitySeconds))
             return outOfRange(*r.visibilityTimeout, "VisibilityTimeout",
                               "Must be >= 0 and <= 43200, if provided.");
         if (r.waitTimeSeconds && (*r.waitTimeSeconds < 0 || *r.waitTimeSeconds > 20))

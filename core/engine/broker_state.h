@@ -12,6 +12,10 @@
 
 namespace inflight::engine {
 
+// The longest visibility timeout SQS allows, and the most a message may stay in flight from its
+// first receive: 12 hours.
+inline constexpr std::int64_t kMaxVisibilitySeconds = 43'200;
+
 // splitmix64: fast, seedable; enough for message ids and receipt nonces.
 class Random {
 public:

@@ -194,6 +194,14 @@ Headers PackedHeaders::list() const
     return out;
 }
 
+QByteArray headerValue(const Headers& headers, const char* name)
+{
+    for (const auto& [key, value] : headers)
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
 const char* protocolName(protocol::WireProtocol protocol)
 {
     switch (protocol) {

@@ -9,14 +9,6 @@ namespace inflight::traffic {
 
 namespace {
 
-QByteArray headerOf(const Headers& headers, const char* name)
-{
-    for (const auto& [key, value] : headers)
-        if (key.compare(name, Qt::CaseInsensitive) == 0)
-            return value;
-    return {};
-}
-
 bool leftToCurl(const QByteArray& name)
 {
     static const std::array kOwn{"host",           "content-length",    "connection",
@@ -30,7 +22,7 @@ bool leftToCurl(const QByteArray& name)
 
 QString urlOf(const TrafficRecord& record)
 {
-    QString host = QString::fromUtf8(headerOf(record.requestHeaders, "Host"));
+    QString host = QString::fromUtf8(headerValue(record.requestHeaders, "Host"));
     if (host.isEmpty())
         host = record.address;
     QString url = QStringLiteral("http://") + host + QString::fromUtf8(record.path);
@@ -43,7 +35,7 @@ QString urlOf(const TrafficRecord& record)
 QString regionOf(const TrafficRecord& record)
 {
     const QString authorization
-        = QString::fromUtf8(headerOf(record.requestHeaders, "Authorization"));
+        = QString::fromUtf8(headerValue(record.requestHeaders, "Authorization"));
     const qsizetype at = authorization.indexOf(QLatin1String("Credential="));
     if (at < 0)
         return {};

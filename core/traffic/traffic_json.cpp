@@ -57,15 +57,6 @@ Json clientIdentityJson(const ClientIdentity& client)
             {"host", text(client.host)}};
 }
 
-QByteArray headerOf(const Headers& headers, const char* name)
-{
-    for (const auto& [key, value] : headers) {
-        if (key.compare(name, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
-}
-
 std::string isoTime(std::int64_t epochMs)
 {
     return QDateTime::fromMSecsSinceEpoch(epochMs, Qt::UTC)
@@ -81,7 +72,7 @@ std::string statusText(int status)
 
 Json harEntry(const TrafficRecord& r)
 {
-    const QByteArray host = headerOf(r.requestHeaders, "Host");
+    const QByteArray host = headerValue(r.requestHeaders, "Host");
     QByteArray url = "http://" + (host.isEmpty() ? QByteArrayLiteral("127.0.0.1") : host) + r.path;
     if (!r.query.isEmpty())
         url += '?' + r.query;

@@ -93,6 +93,9 @@ struct TrafficRecord {
     qsizetype bodyBytes() const { return requestBody.size() + responseBody.size(); }
 };
 
+// The value of header `name` (any case) in `headers`; empty when absent.
+QByteArray headerValue(const Headers& headers, const char* name);
+
 // "SqsJson" → "sqs-json", "sqs-query", "oci-rest", "control".
 const char* protocolName(protocol::WireProtocol protocol);
 
