@@ -102,6 +102,19 @@ protocol::HttpResponse loadScenario(session::Session& session, const protocol::H
                        {"lessonSteps", parsed->lesson ? parsed->lesson->steps.size() : 0}});
 }
 
+// The actor `name` of the session's simulation; nullopt when there is none of that name.
+std::optional<sim::ActorId> actorNamed(session::Session& session, const QString& name)
+{
+    const sim::Simulation* simulation = session.simulation();
+    return simulation ? simulation->findActor(name.toStdString()) : std::nullopt;
+}
+
+protocol::HttpResponse refused(const engine::Error& error)
+{
+    return protocol::controlError(400, "InvalidParameterValue",
+                                  QString::fromStdString(error.message));
+}
+
 protocol::HttpResponse actorNotFound(const QString& name)
 {
     return protocol::controlError(
@@ -133,13 +146,11 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
     if (route.size() == 2) {
         if (request.method != "DELETE")
             return wrongMethod(request, "DELETE");
-        const sim::Simulation* simulation = session.simulation();
-        const auto id = simulation ? simulation->findActor(route[1].toStdString()) : std::nullopt;
+        const auto id = actorNamed(session, route[1]);
         if (!id)
             return actorNotFound(route[1]);
         if (const engine::Status done = session.removeActor(*id); !done)
-            return protocol::controlError(400, "InvalidParameterValue",
-                                          QString::fromStdString(done.error().message));
+            return refused(done.error());
         return jsonAnswer({{"removed", route[1].toStdString()}});
     }
     if (route.size() != 3)
@@ -159,13 +170,11 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
         return std::nullopt;
     if (request.method != "POST")
         return wrongMethod(request, "POST");
-    const sim::Simulation* simulation = session.simulation();
-    const auto id = simulation ? simulation->findActor(route[1].toStdString()) : std::nullopt;
+    const auto id = actorNamed(session, route[1]);
     if (!id)
         return actorNotFound(route[1]);
     if (const engine::Status done = (session.*call)(*id); !done)
-        return protocol::controlError(400, "InvalidParameterValue",
-                                      QString::fromStdString(done.error().message));
+        return refused(done.error());
     return jsonAnswer(actorJson(*session.simulation()->actor(*id)));
 }
 
