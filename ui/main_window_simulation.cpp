@@ -156,7 +156,7 @@ bool MainWindow::openLesson(const QString& path)
         if (box.clickedButton() != empty && box.clickedButton() != over)
             return false;
         if (box.clickedButton() == empty)
-            m_session.broker().reset("window");
+            m_session.resetEverything("window"); // the old actors and lesson go with their queues
     }
     if (scenario) {
         if (const auto loaded = m_session.loadScenario(*scenario); !loaded)
