@@ -13,8 +13,12 @@ namespace {
 
 QByteArray findHeader(const QList<QPair<QByteArray, QByteArray>>& headers, const QByteArray& name)
 {
+    if (name.isEmpty())
+        return {};
+    const char first = static_cast<char>(name.front() | 0x20); // ASCII: a letter in lower case
     for (const auto& [key, value] : headers) {
-        if (key.compare(name, Qt::CaseInsensitive) == 0)
+        if (key.size() == name.size() && static_cast<char>(key.front() | 0x20) == first
+            && key.compare(name, Qt::CaseInsensitive) == 0)
             return value;
     }
     return {};

@@ -6,19 +6,48 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
 namespace inflight::protocol {
 
 namespace {
 
 const QByteArray kOciPrefix = QByteArrayLiteral("/20210201/queues/");
 
+// A queue's name as the log shows it, from its bytes in the request (percent-decoded where
+// `encoded`). Requests name the same few queues over and over: each name is made once per thread
+// and shared.
+QString queueName(std::string_view raw, bool encoded)
+{
+    if (!encoded && raw.find('%') != std::string_view::npos) // not to be read as an escape
+        return QString::fromUtf8(raw.data(), static_cast<qsizetype>(raw.size()));
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const
+        {
+            return std::hash<std::string_view>{}(text);
+        }
+    };
+    thread_local std::unordered_map<std::string, QString, Hash, std::equal_to<>> names;
+    if (const auto it = names.find(raw); it != names.end())
+        return it->second;
+    QString name
+        = QUrl::fromPercentEncoding(QByteArray(raw.data(), static_cast<qsizetype>(raw.size())));
+    if (names.size() < 4096)
+        names.emplace(std::string(raw), name);
+    return name;
+}
+
 // The last segment of a URL or path, percent-decoded: the queue of ".../000000000000/orders".
 QString lastSegment(QByteArrayView text)
 {
     while (text.endsWith('/'))
         text.chop(1);
-    const qsizetype slash = text.lastIndexOf('/');
-    return QUrl::fromPercentEncoding(text.sliced(slash + 1).toByteArray());
+    const QByteArrayView segment = text.sliced(text.lastIndexOf('/') + 1);
+    return queueName(std::string_view(segment.data(), static_cast<std::size_t>(segment.size())),
+                     true);
 }
 
 std::int64_t arraySize(const Output& output, const char* key)
@@ -58,7 +87,9 @@ void summarizeRequest(const HttpRequest& request, RequestSummary& summary)
         segments.removeLast();
     if (segments.isEmpty())
         return;
-    summary.queue = QUrl::fromPercentEncoding(segments.takeFirst());
+    const QByteArray queue = segments.takeFirst();
+    summary.queue = queueName(
+        std::string_view(queue.constData(), static_cast<std::size_t>(queue.size())), true);
     summary.operation = ociOperation(request.method, segments);
     if (summary.operation == QLatin1String("GetMessages")) {
         const QUrlQuery query(QString::fromUtf8(request.query));
@@ -76,11 +107,19 @@ void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
                          RequestSummary& summary)
 {
     summary.operation = request.action();
-    if (auto url = request.string("QueueUrl"))
+    const SqsRequest::Members& members = request.members();
+    const auto text = [&members](const char* key) -> const std::string* {
+        if (!members.is_object())
+            return nullptr;
+        const auto it = members.find(key);
+        return it != members.end() && it->is_string() ? &it->get_ref<const std::string&>()
+                                                      : nullptr;
+    };
+    if (const std::string* url = text("QueueUrl"))
         summary.queue
             = lastSegment(QByteArrayView(url->data(), static_cast<qsizetype>(url->size())));
-    else if (auto name = request.string("QueueName"))
-        summary.queue = QString::fromStdString(*name);
+    else if (const std::string* name = text("QueueName"))
+        summary.queue = queueName(*name, false);
     else if (http.path.count('/') >= 2)
         summary.queue = lastSegment(http.path);
     if (summary.operation == QLatin1String("ReceiveMessage")) {

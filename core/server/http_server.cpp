@@ -313,7 +313,7 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     const auto arrived = std::chrono::steady_clock::now();
     const std::int64_t wallTime = QDateTime::currentMSecsSinceEpoch();
     const QString address = request.origin;
-    const traffic::ClientIdentities::Known client = m_traffic->identities().identify(
+    const traffic::ClientIdentities::Known& client = m_traffic->identities().identify(
         request.header(QByteArrayLiteral("Authorization")), request.query,
         request.header(QByteArrayLiteral("User-Agent")), address);
     // The engine calls of this request carry its client as their origin, so its events and
@@ -325,8 +325,8 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     const std::uint64_t eventsAfter = m_session.broker().eventsEmitted();
     const protocol::WireProtocol wire = summary.protocol;
     if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
-        traffic::TrafficRecord record
-            = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), false);
+        traffic::TrafficRecord record = traffic::arrival(std::move(request), client, address,
+                                                         summary, wallTime, m_session.now(), false);
         record.firstEvent = eventsBefore + 1;
         record.lastEvent = eventsAfter;
         traffic::answered(record, *response, summary, microsecondsSince(arrived));
@@ -337,8 +337,8 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     auto& deferred = std::get<protocol::DeferredReceive>(outcome);
     session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
     Wait wait{receive, wire, std::move(deferred.respond)};
-    wait.record
-        = traffic::arrival(request, client, address, summary, wallTime, m_session.now(), true);
+    wait.record = traffic::arrival(std::move(request), client, address, summary, wallTime,
+                                   m_session.now(), true);
     wait.record.firstEvent = eventsBefore + 1;
     wait.record.lastEvent = eventsAfter;
     wait.cursor = m_traffic->add(wait.record);

@@ -11,8 +11,14 @@ void ClientRegistry::record(const TrafficRecord& record, const TrafficRecord* pr
         if (client.requests == 0)
             client.firstSeenMs = record.wallTimeMs;
         ++client.requests;
-        client.identity = record.client;
-        client.address = record.address;
+        // Most requests come from the identity already known (its strings shared): only a
+        // change is copied.
+        if (client.identity.key.constData() != record.client.key.constData()
+            || client.identity.sdkVersion.constData() != record.client.sdkVersion.constData()
+            || client.identity.host.constData() != record.client.host.constData())
+            client.identity = record.client;
+        if (client.address.constData() != record.address.constData())
+            client.address = record.address;
     }
     client.lastSeenMs = std::max(client.lastSeenMs, record.wallTimeMs + record.latencyUs / 1000);
     if (previous && previous->waiting)

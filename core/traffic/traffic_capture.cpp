@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstring>
+#include <unordered_map>
+
 namespace inflight::traffic {
 
 namespace {
@@ -35,6 +38,24 @@ QString verb(const QString& op)
         || op.startsWith(QLatin1String("UpdateMessage")))
         return QStringLiteral("changed");
     return {};
+}
+
+// The common outcomes are a few texts over and over ("sent 1", "received 10 of max 10"): each is
+// made once per thread and shared, so most requests cost the log no text of their own.
+template <typename Make>
+QString remembered(int kind, std::int64_t a, std::int64_t b, Make make)
+{
+    if (a < 0 || a >= 0x10000 || b < -1 || b >= 0x10000)
+        return make();
+    thread_local std::unordered_map<std::uint64_t, QString> texts;
+    const std::uint64_t key
+        = (std::uint64_t(kind) << 40) | (std::uint64_t(a) << 20) | std::uint64_t(b + 1);
+    if (const auto it = texts.find(key); it != texts.end())
+        return it->second;
+    QString text = make();
+    if (texts.size() < 4096)
+        texts.emplace(key, text);
+    return text;
 }
 
 } // namespace
@@ -76,26 +97,31 @@ QString outcomeText(const protocol::RequestSummary& summary, int status, const Q
     const QString& op = summary.operation;
     if (op == QLatin1String("ReceiveMessage") || op == QLatin1String("GetMessages")) {
         if (summary.succeeded > 0)
-            return QStringLiteral("received %1 of max %2")
-                .arg(summary.succeeded)
-                .arg(summary.maxMessages);
+            return remembered(0, summary.succeeded, summary.maxMessages, [&] {
+                return QStringLiteral("received %1 of max %2")
+                    .arg(summary.succeeded)
+                    .arg(summary.maxMessages);
+            });
         if (summary.waitSeconds > 0)
-            return QStringLiteral("empty after a %1 s long poll").arg(summary.waitSeconds);
+            return remembered(1, summary.waitSeconds, 0, [&] {
+                return QStringLiteral("empty after a %1 s long poll").arg(summary.waitSeconds);
+            });
         return QStringLiteral("empty");
     }
     const QString done = verb(op);
     if (done.isEmpty() || summary.succeeded < 0)
         return QStringLiteral("ok");
-    QString text = QStringLiteral("%1 %2").arg(done).arg(summary.succeeded);
-    if (summary.failed > 0) {
-        text += QStringLiteral(", %1 failed").arg(summary.failed);
-        if (!summary.firstFailure.isEmpty())
-            text += QStringLiteral(": ") + QString::fromUtf8(summary.firstFailure);
-    }
+    const auto counted = [&] { return QStringLiteral("%1 %2").arg(done).arg(summary.succeeded); };
+    if (summary.failed <= 0)
+        return remembered(2 + int(done.front().unicode()), summary.succeeded, 0, counted);
+    QString text = counted();
+    text += QStringLiteral(", %1 failed").arg(summary.failed);
+    if (!summary.firstFailure.isEmpty())
+        text += QStringLiteral(": ") + QString::fromUtf8(summary.firstFailure);
     return text;
 }
 
-TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentities::Known& client,
+TrafficRecord arrival(protocol::HttpRequest&& request, const ClientIdentities::Known& client,
                       const QString& address, const protocol::RequestSummary& summary,
                       std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting)
 {
@@ -106,9 +132,6 @@ TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentiti
     record.address = address;
     record.userAgent = client.userAgent;
     record.protocol = summary.protocol;
-    record.method = request.method;
-    record.path = request.path;
-    record.query = request.query;
     record.operation = summary.operation;
     record.queue = summary.queue;
     record.waiting = waiting;
@@ -116,10 +139,13 @@ TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentiti
         record.outcome = summary.waitSeconds > 0
             ? QStringLiteral("waiting up to %1 s").arg(summary.waitSeconds)
             : QStringLiteral("waiting");
-    record.requestHeaders = request.headers;
     record.requestContentType = request.header(QByteArrayLiteral("Content-Type"));
-    record.requestBody = request.body; // shared until the log cuts it
     record.requestBodySize = request.body.size();
+    record.method = std::move(request.method);
+    record.path = std::move(request.path);
+    record.query = std::move(request.query);
+    record.requestHeaders = std::move(request.headers);
+    record.requestBody = std::move(request.body);
     return record;
 }
 
@@ -131,7 +157,8 @@ TrafficRecord arrival(const protocol::HttpRequest& request, const protocol::Requ
         identify(request.header(QByteArrayLiteral("Authorization")), request.query, agent,
                  request.origin),
         QString::fromUtf8(agent)};
-    return arrival(request, client, request.origin, summary, wallTimeMs, engineTimeMs, waiting);
+    return arrival(protocol::HttpRequest(request), client, request.origin, summary, wallTimeMs,
+                   engineTimeMs, waiting);
 }
 
 void answered(TrafficRecord& record, const protocol::HttpResponse& response,
@@ -143,7 +170,7 @@ void answered(TrafficRecord& record, const protocol::HttpResponse& response,
     QByteArray id = response.header(QByteArrayLiteral("x-amzn-RequestId"));
     if (id.isEmpty())
         id = response.header(QByteArrayLiteral("opc-request-id"));
-    record.requestId = QString::fromLatin1(id);
+    record.requestId = id;
     if (response.status >= 400) {
         const WireError error = wireError(response);
         record.errorCode = error.code;
@@ -168,20 +195,45 @@ void hungUp(TrafficRecord& record, std::int64_t latencyUs)
     record.outcome = QStringLiteral("client hung up");
 }
 
-PackedHeaders::PackedHeaders(const Headers& headers)
+qsizetype PackedHeaders::packedSize() const
 {
+    if (!m_block.isNull())
+        return m_block.size();
     qsizetype size = 0;
-    for (const auto& [name, value] : headers)
+    for (const auto& [name, value] : m_list)
         size += name.size() + value.size() + 2;
-    m_block.reserve(size);
-    for (const auto& [name, value] : headers) {
-        m_block.append(name).append('\0');
-        m_block.append(value).append('\0');
+    return size;
+}
+
+char* PackedHeaders::write(char* at) const
+{
+    const auto put = [&at](const QByteArray& bytes) {
+        std::memcpy(at, bytes.constData(), static_cast<std::size_t>(bytes.size()));
+        at += bytes.size();
+    };
+    if (!m_block.isNull()) {
+        put(m_block);
+        return at;
     }
+    for (const auto& [name, value] : m_list) {
+        put(name);
+        *at++ = '\0';
+        put(value);
+        *at++ = '\0';
+    }
+    return at;
+}
+
+void PackedHeaders::adopt(QByteArray block)
+{
+    m_block = std::move(block);
+    m_list = Headers(); // not clear(): that would give a shared list a new buffer of its own
 }
 
 Headers PackedHeaders::list() const
 {
+    if (m_block.isNull())
+        return m_list;
     Headers out;
     qsizetype at = 0;
     while (at < m_block.size()) {

@@ -12,8 +12,9 @@ namespace inflight::traffic {
 // Where the server makes a request's record (HttpServer, with a TrafficLog attached).
 
 // The record of `request` as it arrived: its client, protocol, operation, queue, headers and body
-// (cut later by the log). `waiting` for a long poll not answered yet.
-TrafficRecord arrival(const protocol::HttpRequest& request, const ClientIdentities::Known& client,
+// (cut later by the log), taken from the request, which has been answered or deferred and is not
+// read again. `waiting` for a long poll not answered yet.
+TrafficRecord arrival(protocol::HttpRequest&& request, const ClientIdentities::Known& client,
                       const QString& address, const protocol::RequestSummary& summary,
                       std::int64_t wallTimeMs, std::int64_t engineTimeMs, bool waiting);
 // The same with the client identified here and `request.origin` as its address (one request

@@ -164,7 +164,7 @@ Json recordJson(const TrafficRecord& r)
             {"errorCode", text(r.errorCode)},
             {"errorMessage", text(r.errorMessage)},
             {"latencyUs", r.latencyUs},
-            {"requestId", text(r.requestId)},
+            {"requestId", bytes(r.requestId)},
             {"outcome", text(r.outcome)},
             {"explanation", text(r.explanation)},
             {"staleReceipt", r.staleReceipt},

@@ -1,6 +1,9 @@
 #include "traffic/traffic_log.h"
 
+#include "traffic/record_bytes.h"
+
 #include <algorithm>
+#include <memory>
 
 namespace inflight::traffic {
 
@@ -37,16 +40,52 @@ void TrafficLog::capBodies(TrafficRecord& record) const
         = cap(record.responseBody, m_limits.maxBodyBytesPerRequest) || record.responseTruncated;
 }
 
+TrafficRecord& TrafficLog::slot(std::uint64_t cursor)
+{
+    return m_ring[(m_head + (cursor - m_firstCursor)) % m_ring.size()];
+}
+
+const TrafficRecord& TrafficLog::slot(std::uint64_t cursor) const
+{
+    return m_ring[(m_head + (cursor - m_firstCursor)) % m_ring.size()];
+}
+
+void TrafficLog::dropOldest()
+{
+    TrafficRecord& oldest = m_ring[m_head];
+    m_bodyBytes -= oldest.bodyBytes();
+    std::destroy_at(&oldest); // its block goes now, not when the slot is reused
+    std::construct_at(&oldest);
+    m_head = (m_head + 1) % m_ring.size();
+    --m_size;
+    ++m_firstCursor;
+    ++m_dropped;
+}
+
+void TrafficLog::reshape(std::size_t capacity)
+{
+    while (m_size > capacity)
+        dropOldest();
+    std::vector<TrafficRecord> ring;
+    ring.reserve(std::min(capacity, std::max<std::size_t>(m_size, 1)));
+    for (std::size_t i = 0; i < m_size; ++i)
+        ring.push_back(std::move(m_ring[(m_head + i) % m_ring.size()]));
+    m_ring = std::move(ring);
+    m_head = 0;
+}
+
+void TrafficLog::setLimits(const TrafficLimits& limits)
+{
+    m_limits = limits;
+    if (m_ring.size() > m_limits.maxRecords || m_head != 0)
+        reshape(m_limits.maxRecords);
+}
+
 void TrafficLog::makeRoom(qsizetype bytes)
 {
-    while (!m_records.empty()
-           && (m_records.size() >= m_limits.maxRecords
-               || m_bodyBytes + bytes > m_limits.maxBodyBytesTotal)) {
-        m_bodyBytes -= m_records.front().bodyBytes();
-        m_records.pop_front();
-        ++m_firstCursor;
-        ++m_dropped;
-    }
+    while (m_size > 0
+           && (m_size >= m_limits.maxRecords || m_bodyBytes + bytes > m_limits.maxBodyBytesTotal))
+        dropOldest();
 }
 
 std::uint64_t TrafficLog::add(TrafficRecord record)
@@ -67,14 +106,48 @@ std::uint64_t TrafficLog::add(TrafficRecord record)
             listener(record, true);
         return record.cursor;
     }
+    packBytes(record);
     makeRoom(record.bodyBytes());
+    if (m_size == 0)
+        m_head = 0;
     record.cursor = m_nextCursor++;
     m_bodyBytes += record.bodyBytes();
     m_clients.record(record, nullptr);
-    m_records.push_back(std::move(record));
+    if (m_size < m_ring.size()) {
+        ++m_size;
+        TrafficRecord& free = slot(record.cursor); // emptied when its record was dropped
+        std::destroy_at(&free);
+        std::construct_at(&free, std::move(record));
+    } else if (m_head == 0) { // the ring is in order from slot 0: it grows at its end
+        m_ring.push_back(std::move(record));
+        ++m_size;
+    } else { // a full ring made smaller in capacity meanwhile is laid out again
+        reshape(m_limits.maxRecords);
+        m_ring.push_back(std::move(record));
+        ++m_size;
+    }
+    const TrafficRecord& stored = slot(m_nextCursor - 1);
     for (const auto& [id, listener] : m_listeners)
-        listener(m_records.back(), true);
-    return m_records.back().cursor;
+        listener(stored, true);
+    prefetchOldest();
+    return stored.cursor;
+}
+
+void TrafficLog::prefetchOldest() const
+{
+    // A full ring drops its oldest record at the next add(). That slot and its block were last
+    // touched a whole ring ago and have left the caches: ask for them now, so that they arrive
+    // while this request is answered instead of stalling the next one.
+    if (m_size < 2 || m_size < m_limits.maxRecords)
+        return;
+    // The slot dropped after the next one, and the block of the next one (its slot asked for at
+    // the last add(), so reading where its block is does not stall).
+    const char* const from = reinterpret_cast<const char*>(&m_ring[(m_head + 1) % m_ring.size()]);
+    for (std::size_t at = 0; at < sizeof(TrafficRecord); at += 64)
+        __builtin_prefetch(from + at, 1);
+    QByteArray& first = const_cast<QByteArray&>(m_ring[m_head].method); // packed first
+    if (!first.isEmpty())
+        __builtin_prefetch(first.data_ptr().d_ptr(), 1); // the block's reference count
 }
 
 bool TrafficLog::complete(std::uint64_t cursor, TrafficRecord record)
@@ -89,13 +162,14 @@ bool TrafficLog::complete(std::uint64_t cursor, TrafficRecord record)
             listener(record, false);
         return false;
     }
-    TrafficRecord& stored = m_records[cursor - m_firstCursor];
+    TrafficRecord& stored = slot(cursor);
     m_clients.record(record, &stored);
     const qsizetype grown = record.bodyBytes() - stored.bodyBytes();
     if (m_bodyBytes + grown > m_limits.maxBodyBytesTotal) { // keep the total: this answer's body
         record.responseTruncated = record.responseTruncated || !record.responseBody.isEmpty();
         record.responseBody.clear();
     }
+    packBytes(record);
     m_bodyBytes += record.bodyBytes() - stored.bodyBytes();
     stored = std::move(record);
     for (const auto& [id, listener] : m_listeners)
@@ -107,7 +181,7 @@ const TrafficRecord* TrafficLog::find(std::uint64_t cursor) const
 {
     if (cursor < m_firstCursor || cursor >= m_nextCursor)
         return nullptr;
-    return &m_records[cursor - m_firstCursor];
+    return &slot(cursor);
 }
 
 std::vector<TrafficRecord> TrafficLog::after(std::uint64_t cursor, std::size_t limit,
@@ -116,7 +190,7 @@ std::vector<TrafficRecord> TrafficLog::after(std::uint64_t cursor, std::size_t l
     std::vector<TrafficRecord> out;
     const std::uint64_t from = std::max(cursor + 1, m_firstCursor);
     for (std::uint64_t at = from; at < m_nextCursor && out.size() < limit; ++at) {
-        const TrafficRecord& record = m_records[at - m_firstCursor];
+        const TrafficRecord& record = slot(at);
         if (!errorsOnly || record.isError())
             out.push_back(record);
     }

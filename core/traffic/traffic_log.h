@@ -7,7 +7,6 @@
 #include <QtGlobal>
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -26,8 +25,12 @@ struct TrafficLimits {
 // waiting and updated in place when it ends. Records are numbered by a cursor from 1 up, so a
 // reader asks for what came after the last one it saw. Lives on the session's thread.
 //
-// Invariants: m_records holds cursors m_firstCursor … m_firstCursor + size - 1 without gaps;
-// m_bodyBytes is the sum of their bodyBytes() and at most limits.maxBodyBytesTotal.
+// Records are kept in a ring of slots that is reused once full (no allocation per record beyond
+// its one block of bytes, record_bytes.h).
+//
+// Invariants: the ring holds cursors m_firstCursor … m_firstCursor + m_size - 1 without gaps, the
+// oldest in slot m_head; m_bodyBytes is the sum of their bodyBytes() and at most
+// limits.maxBodyBytesTotal; m_size is at most limits.maxRecords.
 class TrafficLog {
 public:
     // `isNew`: added now; otherwise a waiting record was completed.
@@ -35,8 +38,9 @@ public:
 
     explicit TrafficLog(TrafficLimits limits = {});
 
-    // Applies from the next add() on (bodies already kept are not cut again).
-    void setLimits(const TrafficLimits& limits) { m_limits = limits; }
+    // Applies from the next add() on (bodies already kept are not cut again; a smaller record cap
+    // drops the oldest at once).
+    void setLimits(const TrafficLimits& limits);
     const TrafficLimits& limits() const { return m_limits; }
 
     // Stores `record` with the next cursor (its bodies cut to the per-request cap) and returns the
@@ -57,7 +61,7 @@ public:
     std::uint64_t cursor() const { return m_nextCursor - 1; }
     // The cursor of the oldest record kept (cursor() + 1 when none is).
     std::uint64_t oldestCursor() const { return m_firstCursor; }
-    std::size_t size() const { return m_records.size(); }
+    std::size_t size() const { return m_size; }
     // Records dropped for the caps since the log started.
     std::uint64_t dropped() const { return m_dropped; }
     qsizetype bodyBytes() const { return m_bodyBytes; }
@@ -76,9 +80,17 @@ public:
 private:
     void capBodies(TrafficRecord& record) const;
     void makeRoom(qsizetype bytes);
+    TrafficRecord& slot(std::uint64_t cursor);
+    const TrafficRecord& slot(std::uint64_t cursor) const;
+    void dropOldest();
+    void prefetchOldest() const;
+    // Lays the records out again from slot 0 in a ring of at most `capacity` slots.
+    void reshape(std::size_t capacity);
 
     TrafficLimits m_limits;
-    std::deque<TrafficRecord> m_records;
+    std::vector<TrafficRecord> m_ring; // grows to limits.maxRecords slots, then wraps
+    std::size_t m_head = 0;            // the oldest record's slot
+    std::size_t m_size = 0;
     std::uint64_t m_firstCursor = 1;
     std::uint64_t m_nextCursor = 1;
     std::uint64_t m_dropped = 0;

@@ -14,23 +14,28 @@ namespace inflight::traffic {
 
 using Headers = QList<QPair<QByteArray, QByteArray>>;
 
-// A request's or answer's headers packed in one block ("name\0value\0" each): one allocation per
-// record however many headers there are, so the log keeps none of the parser's small ones alive
-// and drops a record cheaply. Converts to and from Headers.
+// A request's or answer's headers: the list as given until the log packs it into its record's
+// block ("name\0value\0" each, record_bytes.h), so a stored record keeps none of the parser's
+// small strings alive. Converts to and from Headers.
 class PackedHeaders {
 public:
     PackedHeaders() = default;
-    PackedHeaders(const Headers& headers); // NOLINT: converts like the list it packs
-    PackedHeaders(std::initializer_list<QPair<QByteArray, QByteArray>> headers)
-        : PackedHeaders(Headers(headers))
-    {
-    }
+    PackedHeaders(const Headers& headers) : m_list(headers) {} // NOLINT: converts like its list
+    PackedHeaders(Headers&& headers) : m_list(std::move(headers)) {} // NOLINT
+    PackedHeaders(std::initializer_list<QPair<QByteArray, QByteArray>> headers) : m_list(headers) {}
     operator Headers() const { return list(); } // NOLINT
     Headers list() const;
-    bool isEmpty() const { return m_block.isEmpty(); }
+    bool isEmpty() const { return m_list.isEmpty() && m_block.isEmpty(); }
+
+    // The bytes of its packed form; write() puts that form at `at` and returns the end, and
+    // adopt() then takes the slice of the record's block it was written to.
+    qsizetype packedSize() const;
+    char* write(char* at) const;
+    void adopt(QByteArray block);
 
 private:
-    QByteArray m_block;
+    Headers m_list;     // until packed
+    QByteArray m_block; // once packed
 };
 
 // Who sent a request, from what it sends (client_identity.h).
@@ -62,7 +67,7 @@ struct TrafficRecord {
     QString errorCode;
     QString errorMessage;
     std::int64_t latencyUs = 0; // arrival to answer
-    QString requestId;          // x-amzn-RequestId or opc-request-id of the answer
+    QByteArray requestId;       // x-amzn-RequestId or opc-request-id of the answer
     QString outcome;            // "received 4 of max 10", "empty after a 20 s long poll", …
     // The reason behind the outcome (protocol/request_explanation.h), one or more sentences:
     // "0 available; 12 in flight (next visible in 4.2 s)", "receipt of receive #1, used after

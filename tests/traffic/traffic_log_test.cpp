@@ -111,6 +111,125 @@ TEST(TrafficLog, countsACompletionOfADroppedWaitingRecordForItsClient)
     EXPECT_EQ(log.clients().clients().front().waitingPolls, 0);
 }
 
+TrafficRecord withEveryByteField(int n)
+{
+    TrafficRecord record = request(200, "request " + QByteArray::number(n));
+    record.method = "POST";
+    record.path = "/000000000000/orders";
+    record.query = "Action=SendMessage&n=" + QByteArray::number(n);
+    record.requestHeaders
+        = Headers{{"Host", "localhost"}, {"X-Amz-Target", "AmazonSQS.SendMessage"}};
+    record.responseHeaders = Headers{{"x-amzn-RequestId", "req-" + QByteArray::number(n)}};
+    record.requestContentType = "application/x-amz-json-1.0";
+    record.responseContentType = "application/json";
+    record.requestId = "req-" + QByteArray::number(n);
+    record.responseBody = R"({"MessageId":")" + QByteArray::number(n) + R"("})";
+    return record;
+}
+
+TEST(TrafficLog, keepsEveryByteFieldOfARecordItPacks)
+{
+    TrafficLog log;
+    const TrafficRecord given = withEveryByteField(7);
+    log.add(given);
+    const TrafficRecord* kept = log.find(1);
+    ASSERT_NE(kept, nullptr);
+    EXPECT_EQ(kept->method, given.method);
+    EXPECT_EQ(kept->path, given.path);
+    EXPECT_EQ(kept->query, given.query);
+    EXPECT_EQ(kept->requestHeaders.list(), given.requestHeaders.list());
+    EXPECT_EQ(kept->responseHeaders.list(), given.responseHeaders.list());
+    EXPECT_EQ(kept->requestContentType, given.requestContentType);
+    EXPECT_EQ(kept->responseContentType, given.responseContentType);
+    EXPECT_EQ(kept->requestId, given.requestId);
+    EXPECT_EQ(kept->requestBody, given.requestBody);
+    EXPECT_EQ(kept->responseBody, given.responseBody);
+    // Each field reads as a terminated string, as every QByteArray does.
+    EXPECT_STREQ(kept->path.constData(), "/000000000000/orders");
+    EXPECT_STREQ(kept->requestId.constData(), "req-7");
+    // Fields share one block: they point into it, in the order they were packed.
+    EXPECT_LT(kept->method.constData(), kept->path.constData());
+    EXPECT_LT(kept->path.constData(), kept->responseBody.constData());
+    // A record taken from the log again (after()) is packed once more and stays the same.
+    log.add(log.after(0, 1).front());
+    EXPECT_EQ(log.find(2)->requestHeaders.list(), given.requestHeaders.list());
+    EXPECT_EQ(log.find(2)->responseBody, given.responseBody);
+}
+
+TEST(TrafficLog, aFieldCopiedOutOutlivesItsRecordAndAWriteToItCopiesIt)
+{
+    TrafficLog log(TrafficLimits{.maxRecords = 1});
+    log.add(withEveryByteField(1));
+    QByteArray body = log.find(1)->requestBody;
+    QByteArray path = log.find(1)->path;
+    path.append("/more"); // a write to a shared slice must not reach the block
+    EXPECT_EQ(log.find(1)->path, QByteArray("/000000000000/orders"));
+    EXPECT_EQ(log.find(1)->query, QByteArray("Action=SendMessage&n=1"));
+    log.add(withEveryByteField(2)); // drops record 1 and its block
+    EXPECT_EQ(body, QByteArray("request 1"));
+    EXPECT_EQ(path, QByteArray("/000000000000/orders/more"));
+    body.append(" and more"); // the only holder of the old block may write where it likes
+    EXPECT_EQ(body, QByteArray("request 1 and more"));
+    EXPECT_EQ(log.find(2)->requestBody, QByteArray("request 2"));
+}
+
+TEST(TrafficLog, reusesItsSlotsInCursorOrderOnceFull)
+{
+    TrafficLog log(TrafficLimits{.maxRecords = 3});
+    for (int n = 1; n <= 10; ++n)
+        log.add(withEveryByteField(n));
+    const auto kept = log.after(0, 10);
+    ASSERT_EQ(kept.size(), 3u);
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        EXPECT_EQ(kept[i].cursor, 8 + i);
+        EXPECT_EQ(kept[i].requestBody, "request " + QByteArray::number(int(8 + i)));
+    }
+    EXPECT_EQ(log.find(9)->requestId, QByteArray("req-9"));
+    EXPECT_EQ(log.after(8, 10).front().cursor, 9u);
+}
+
+TEST(TrafficLog, aSmallerRecordCapDropsTheOldestAtOnceAndALargerOneLetsItGrow)
+{
+    TrafficLog log(TrafficLimits{.maxRecords = 4});
+    for (int n = 1; n <= 6; ++n) // wraps: records 3 … 6, the oldest not in slot 0
+        log.add(withEveryByteField(n));
+    log.setLimits(TrafficLimits{.maxRecords = 2});
+    EXPECT_EQ(log.size(), 2u);
+    EXPECT_EQ(log.oldestCursor(), 5u);
+    EXPECT_EQ(log.dropped(), 4u);
+    log.add(withEveryByteField(7));
+    ASSERT_EQ(log.after(0, 10).size(), 2u);
+    EXPECT_EQ(log.after(0, 10).front().requestBody, QByteArray("request 6"));
+    log.setLimits(TrafficLimits{.maxRecords = 5});
+    for (int n = 8; n <= 12; ++n)
+        log.add(withEveryByteField(n));
+    const auto kept = log.after(0, 10);
+    ASSERT_EQ(kept.size(), 5u);
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        EXPECT_EQ(kept[i].requestBody, "request " + QByteArray::number(int(8 + i)));
+}
+
+TEST(TrafficLog, keepsItsRingInOrderWhenTheTotalCapKeepsItBelowItsRecordCap)
+{
+    // Records of changing sizes: the body cap drops a varying number of the oldest each time.
+    TrafficLog log(TrafficLimits{.maxRecords = 50, .maxBodyBytesTotal = 400});
+    std::uint64_t expected = 0;
+    for (int n = 1; n <= 200; ++n) {
+        TrafficRecord record = request(200, QByteArray(n % 7 == 0 ? 150 : 10 + n % 30, 'x'));
+        record.requestId = QByteArray::number(n);
+        log.add(record);
+        ASSERT_LE(log.bodyBytes(), 400);
+        const auto kept = log.after(0, 100);
+        ASSERT_EQ(kept.size(), log.size());
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            ASSERT_EQ(kept[i].cursor, log.oldestCursor() + i);
+            ASSERT_EQ(kept[i].requestId, QByteArray::number(int(kept[i].cursor)));
+        }
+        expected = static_cast<std::uint64_t>(n);
+    }
+    EXPECT_EQ(log.cursor(), expected);
+}
+
 TEST(ClientRegistry, countsSendsReceivesDeletesAndErrorsPerClient)
 {
     TrafficLog log;

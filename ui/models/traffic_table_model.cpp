@@ -9,6 +9,8 @@
 #include <QDateTime>
 #include <QPixmap>
 
+#include <algorithm>
+
 namespace inflight::ui {
 
 namespace {
@@ -79,17 +81,16 @@ void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNe
     if (isNew) {
         if (record.client.key.constData() != m_lastKey.constData()) { // identities are shared
             m_lastKey = record.client.key;
-            m_lastKeyText = m_lastKey.toStdString();
+            m_lastKeyText = std::make_shared<const std::string>(m_lastKey.toStdString());
         }
         if (record.lastEvent >= record.firstEvent && record.firstEvent > 0)
-            m_ranges.emplace_hint(m_ranges.end(), record.firstEvent,
-                                  Range{record.cursor, record.lastEvent, m_lastKeyText});
+            m_ranges.push_back({record.firstEvent, record.lastEvent, record.cursor, m_lastKeyText});
         if (!record.queue.isEmpty()
             && (record.operation == QLatin1String("ReceiveMessage")
                 || record.operation == QLatin1String("GetMessages"))) {
             if (m_latestReceive.size() > 4096)
                 m_latestReceive.clear();
-            m_latestReceive[m_lastKeyText + '\n' + record.queue.toStdString()] = record.cursor;
+            m_latestReceive[*m_lastKeyText + '\n' + record.queue.toStdString()] = record.cursor;
         }
     }
     if (!isNew) {
@@ -102,13 +103,13 @@ void TrafficTableModel::onRecord(const traffic::TrafficRecord& record, bool isNe
 
 std::uint64_t TrafficTableModel::rangeOf(std::uint64_t sequence, const std::string& origin) const
 {
-    auto range = m_ranges.upper_bound(sequence);
+    auto range = std::upper_bound(
+        m_ranges.begin(), m_ranges.end(), sequence,
+        [](std::uint64_t at, const Range& candidate) { return at < candidate.firstEvent; });
     if (range == m_ranges.begin())
         return 0;
     --range;
-    return sequence <= range->second.lastEvent && origin == range->second.client
-        ? range->second.cursor
-        : 0;
+    return sequence <= range->lastEvent && origin == *range->client ? range->cursor : 0;
 }
 
 void TrafficTableModel::onEvents(const std::vector<engine::Event>& events)
@@ -155,8 +156,8 @@ void TrafficTableModel::forgetDropped()
         for (const std::uint64_t sequence : it->second)
             m_servedReceives.erase(sequence);
     m_servedOf.erase(m_servedOf.begin(), keptServed);
-    while (!m_ranges.empty() && m_ranges.begin()->second.cursor < oldest) // in cursor order too
-        m_ranges.erase(m_ranges.begin());
+    while (!m_ranges.empty() && m_ranges.front().cursor < oldest) // in cursor order too
+        m_ranges.pop_front();
 }
 
 void TrafficTableModel::flush()
@@ -272,7 +273,7 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
                            r->errorCode,
                            r->errorMessage,
                            r->outcome,
-                           r->requestId,
+                           QString::fromLatin1(r->requestId),
                            r->client.key,
                            m_clients.name(r->client.key),
                            r->address,
@@ -319,7 +320,7 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
         return r->waiting ? QString()
                           : QStringLiteral("%1 ms").arg(r->latencyUs / 1000.0, 0, 'f', 1);
     case OutcomeColumn: return r->outcome;
-    case RequestIdColumn: return r->requestId;
+    case RequestIdColumn: return QString::fromLatin1(r->requestId);
     default: return {};
     }
 }

@@ -9,7 +9,9 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -112,17 +114,18 @@ private:
 
     const EventLogModel& m_eventLog;
     struct Range {
-        std::uint64_t cursor = 0;
+        std::uint64_t firstEvent = 0;
         std::uint64_t lastEvent = 0;
-        std::string client; // the origin of its calls
+        std::uint64_t cursor = 0;
+        std::shared_ptr<const std::string> client; // the origin of its calls
     };
-    std::map<std::uint64_t, Range> m_ranges;              // by firstEvent (and so by cursor)
+    std::deque<Range> m_ranges; // in firstEvent order (and so in cursor order)
     std::map<std::string, std::uint64_t> m_latestReceive; // "client\nqueue" → cursor
     // Long polls' receives, made in another request's call: event → request, request → events.
     std::unordered_map<std::uint64_t, std::uint64_t> m_servedReceives;
     std::map<std::uint64_t, std::vector<std::uint64_t>> m_servedOf;
     QString m_lastKey; // the last record's client key, and as the engine spells it
-    std::string m_lastKeyText;
+    std::shared_ptr<const std::string> m_lastKeyText;
     void forgetDropped();
 
     bool m_active = true;

@@ -3,18 +3,18 @@
 #
 #   bash tests/bench/load/traffic_compare.sh     # build dir: build/ (BUILD_DIR overrides)
 #
-# ROUNDS (3) rounds alternate the two: each starts inflight_window_load (the real MainWindow and
+# ROUNDS (6) rounds alternate the two: each starts inflight_window_load (the real MainWindow and
 # its endpoint; with --traffic-log on the log is kept and the Traffic and Clients tabs show it),
-# runs inflight_load SendMessage over JSON (CONNECTIONS=32, LOAD_SECONDS=10 after WARMUP=1) and
+# runs inflight_load SendMessage over JSON (CONNECTIONS=32, LOAD_SECONDS=6 after WARMUP=1) and
 # reads the window's own figures. Prints the median requests/s of each, their ratio (issue 12: at
 # least 85%), and the traffic log's largest size against its caps.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
-LOAD_SECONDS=${LOAD_SECONDS:-10}
+LOAD_SECONDS=${LOAD_SECONDS:-6}
 WARMUP=${WARMUP:-1}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-6}
 CONNECTIONS=${CONNECTIONS:-32}
 LOAD="$BUILD_DIR/tests/bench/load/inflight_load"
 WINDOW="$BUILD_DIR/tests/bench/load/inflight_window_load"
