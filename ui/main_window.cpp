@@ -13,6 +13,7 @@
 #include "ui/models/queue_table_model.h"
 #include "ui/models/receipt_holders.h"
 #include "ui/models/timeline_model.h"
+#include "ui/widgets/column_menu.h"
 #include "ui/widgets/countdown_delegate.h"
 #include "ui/widgets/dead_letter_delegate.h"
 #include "ui/widgets/endpoint_control.h"
@@ -36,6 +37,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -85,7 +87,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
     buildToolBars();
     buildMenus();
     buildStatusBar();
-    resize(1480, 900);
+    resize(fittedSize(QSize(1480, 900)));
 
     m_messages->startTicking(10);
 
@@ -97,6 +99,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
     connect(&m_session, &session::Session::eventsReady, this, [this] { updateActions(); });
     onQueuesChanged();
     restoreSettings();
+    resize(fittedSize(size(), QSize())); // a size remembered from a larger screen fits this one
     if (m_currentQueue.isEmpty() && m_queueProxy->rowCount() > 0)
         selectQueue(m_queueProxy->index(0, 0).data(QueueTableModel::QueueNameRole).toString());
     updateActions();
@@ -122,9 +125,10 @@ QAction* MainWindow::makeAction(const QString& objectName, const QString& text, 
 
 void MainWindow::buildActions()
 {
+    // Ctrl+N is the File menu's New Workspace; a queue is Ctrl+Shift+N.
     m_newQueue = makeAction(QStringLiteral("newQueueAction"), tr("&New queue…"),
-                            tr("Create a queue with any attributes"), QKeySequence(tr("Ctrl+N")),
-                            &MainWindow::newQueue);
+                            tr("Create a queue with any attributes"),
+                            QKeySequence(tr("Ctrl+Shift+N")), &MainWindow::newQueue);
     m_editQueue = makeAction(QStringLiteral("editQueueAction"), tr("&Edit attributes…"),
                              tr("Change the selected queue's attributes"),
                              QKeySequence(tr("Ctrl+E")), &MainWindow::editQueue);
@@ -147,6 +151,10 @@ void MainWindow::buildActions()
     m_receive = makeAction(QStringLiteral("receiveAction"), tr("&Receive…"),
                            tr("A real receive: counts toward maxReceiveCount"),
                            QKeySequence(tr("Ctrl+R")), &MainWindow::receive);
+    m_receiveOne = makeAction(QStringLiteral("receiveOneAction"), tr("Receive &1"),
+                              tr("Receive one message now, with the queue's visibility timeout "
+                                 "(a real receive: counts toward maxReceiveCount)"),
+                              QKeySequence(tr("Ctrl+Alt+R")), &MainWindow::receiveOne);
     m_extend = makeAction(QStringLiteral("extendAction"), tr("E&xtend +30 s"),
                           tr("Give the selected in-flight messages 30 more seconds"),
                           QKeySequence(tr("Ctrl+Shift+E")), &MainWindow::extend30);
@@ -171,7 +179,8 @@ void MainWindow::buildActions()
     m_send->setIconText(tr("Send"));
     m_sendGenerated->setIconText(tr("Send N"));
     m_receive->setIconText(tr("Receive"));
-    m_extend->setIconText(tr("+30 s"));
+    m_receiveOne->setIconText(tr("Receive 1"));
+    m_extend->setIconText(tr("Extend +30 s"));
     m_changeVisibility->setIconText(tr("Visibility"));
     m_release->setIconText(tr("Release"));
     m_deleteMessage->setIconText(tr("Delete"));
@@ -199,7 +208,7 @@ void MainWindow::buildMenus()
 
     QMenu* message = menuBar()->addMenu(tr("&Message"));
     message->setObjectName(QStringLiteral("messageMenu"));
-    message->addActions({m_send, m_sendGenerated, m_receive});
+    message->addActions({m_send, m_sendGenerated, m_receiveOne, m_receive});
     message->addSeparator();
     message->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
     message->addSeparator();
@@ -242,7 +251,7 @@ void MainWindow::buildToolBars()
             button->setObjectName(
                 action->objectName().replace(QStringLiteral("Action"), QStringLiteral("Button")));
     };
-    for (QAction* a : {m_newQueue, m_send, m_sendGenerated, m_receive})
+    for (QAction* a : {m_newQueue, m_send, m_sendGenerated, m_receiveOne, m_receive})
         add(a);
     m_actionToolBar->addSeparator();
     for (QAction* a : {m_extend, m_changeVisibility, m_release, m_deleteMessage})
@@ -299,8 +308,13 @@ void MainWindow::buildQueueDock()
     m_queueView->setTextElideMode(Qt::ElideMiddle);
     m_queueView->setItemDelegateForColumn(QueueTableModel::DeadLetterColumn,
                                           new DeadLetterDelegate(m_queueView));
+    // The list shows names and counts; a queue's type and dead-letter relation are in the
+    // messages' header (a right click on the list's header shows them here too).
+    m_queueView->setColumnHidden(QueueTableModel::TypeColumn, true);
+    m_queueView->setColumnHidden(QueueTableModel::DeadLetterColumn, true);
+    addColumnMenu(m_queueView->header());
     m_queueView->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_queueView->addActions({m_send, m_sendGenerated, m_receive});
+    m_queueView->addActions({m_send, m_sendGenerated, m_receiveOne, m_receive});
     auto* separator = new QAction(m_queueView);
     separator->setSeparator(true);
     m_queueView->addAction(separator);
@@ -372,6 +386,11 @@ void MainWindow::buildCentre()
     QFont titleFont = m_queueTitle->font();
     titleFont.setBold(true);
     m_queueTitle->setFont(titleFont);
+    m_queueDetails = new QLabel(messages);
+    m_queueDetails->setObjectName(QStringLiteral("queueDetailsLabel"));
+    m_queueDetails->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_queueDetails->setToolTip(tr("The queue's visibility timeout, delivery delay and dead-letter "
+                                  "queue (Queue ▸ Edit attributes changes them)"));
     m_stateFilter = new QComboBox(messages);
     m_stateFilter->setObjectName(QStringLiteral("stateFilterCombo"));
     m_stateFilter->addItems({tr("All states"), tr("Available"), tr("In flight"), tr("Delayed")});
@@ -383,8 +402,11 @@ void MainWindow::buildCentre()
     m_textFilter->setClearButtonEnabled(true);
     m_messageCount = new QLabel(messages);
     m_messageCount->setObjectName(QStringLiteral("messageCountLabel"));
-    filters->addWidget(m_queueTitle);
-    filters->addSpacing(12);
+    auto* title = new QHBoxLayout;
+    title->addWidget(m_queueTitle);
+    title->addSpacing(8);
+    title->addWidget(m_queueDetails, 1);
+    layout->addLayout(title);
     filters->addWidget(m_stateFilter);
     filters->addWidget(m_textFilter, 1);
     filters->addWidget(m_messageCount);
@@ -414,27 +436,40 @@ void MainWindow::buildCentre()
     };
     m_messageView->setColumnWidth(MessageTableModel::StateColumn,
                                   width("In flight") + 16); // and the holder's colour
+    // The countdown's text and badge, and a bar the room can read.
     m_messageView->setColumnWidth(MessageTableModel::VisibilityColumn,
-                                  width("delayed 0:00 DLQ next") + 60);
+                                  width("delayed 00.0 s DLQ next") + 24);
     m_messageView->setColumnWidth(MessageTableModel::MessageIdColumn, width("00000000"));
     m_messageView->setColumnWidth(MessageTableModel::BodyColumn,
                                   metrics.horizontalAdvance(QLatin1Char('x')) * 36);
     m_messageView->setColumnWidth(MessageTableModel::GroupColumn, width("customer-00"));
     m_messageView->setColumnWidth(MessageTableModel::ReceivesColumn, width("Receives"));
     m_messageView->setColumnWidth(MessageTableModel::SentColumn, width("00:00:00.000"));
+    // What a room watches first: the state, how often it came back and its group, then its
+    // countdown; the id and body after, the deduplication id on demand.
+    QHeaderView* columns = m_messageView->horizontalHeader();
+    int visual = 0;
+    for (int column : {MessageTableModel::StateColumn, MessageTableModel::ReceivesColumn,
+                       MessageTableModel::GroupColumn, MessageTableModel::VisibilityColumn,
+                       MessageTableModel::MessageIdColumn, MessageTableModel::BodyColumn,
+                       MessageTableModel::SentColumn})
+        columns->moveSection(columns->visualIndex(column), visual++);
+    m_messageView->setColumnHidden(MessageTableModel::DeduplicationColumn, true);
+    addColumnMenu(columns);
     m_messageView->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_messageView->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
     auto* separator = new QAction(m_messageView);
     separator->setSeparator(true);
     m_messageView->addAction(separator);
-    m_messageView->addActions({m_receive, m_send});
+    m_messageView->addActions({m_receiveOne, m_receive, m_send});
     layout->addWidget(m_messageView, 1);
     m_inspector = new MessageInspector(m_session, *m_history, m_messageSplitter);
     m_messageSplitter->addWidget(messages);
     m_messageSplitter->addWidget(m_inspector);
-    m_messageSplitter->setStretchFactor(0, 3);
-    m_messageSplitter->setStretchFactor(1, 2);
-    m_messageSplitter->setSizes({640, 560});
+    // The table first: it keeps 70% of the room as the window or the docks change size.
+    m_messageSplitter->setStretchFactor(0, 7);
+    m_messageSplitter->setStretchFactor(1, 3);
+    m_messageSplitter->setSizes({700, 300});
     m_tabs->addTab(m_messageSplitter, tr("Messages"));
 
     m_groups = new GroupsView(m_session, m_tabs);
@@ -558,6 +593,9 @@ void MainWindow::onQueueSelected()
     m_currentQueue = queue;
     m_messages->setQueue(queue);
     m_groups->setQueue(queue, kind);
+    // Groups (FIFO) and channels (OCI) only: a standard queue's column would stay empty.
+    m_messageView->setColumnHidden(MessageTableModel::GroupColumn,
+                                   engine::QueueKind(kind) == engine::QueueKind::Standard);
     // OCI queues have channels where FIFO queues have groups (standard queues have neither).
     m_tabs->setTabText(m_tabs->indexOf(m_groups),
                        engine::QueueKind(kind) == engine::QueueKind::Oci ? tr("Channels")
@@ -575,14 +613,39 @@ void MainWindow::updateQueueTitle()
     const int row = m_queues->rowOf(m_currentQueue);
     if (m_currentQueue.isEmpty() || row < 0) {
         m_queueTitle->setText(tr("No queue selected"));
+        m_queueDetails->clear();
         return;
     }
     const QModelIndex index = m_queues->index(row, 0);
-    const QString type
-        = queueKindLabel(engine::QueueKind(index.data(QueueTableModel::KindRole).toInt()));
+    const auto kind = engine::QueueKind(index.data(QueueTableModel::KindRole).toInt());
+    QStringList parts{queueKindLabel(kind)};
+    // What decides a message's way through the queue, at a glance: its timeout, its delay and
+    // where it goes after too many receives (or where its dead letters came from).
+    if (auto view = m_session.broker().queueView(m_currentQueue.toStdString())) {
+        const auto value = [&](const char* sqs, const char* oci) -> QString {
+            for (const char* name : {sqs, oci})
+                if (const auto it = view->attributes.find(name); it != view->attributes.end())
+                    return QString::fromStdString(it->second);
+            return {};
+        };
+        if (const QString timeout = value("VisibilityTimeout", "visibilityInSeconds");
+            !timeout.isEmpty())
+            parts << tr("visibility %1 s").arg(timeout);
+        if (const QString delay = value("DelaySeconds", "DelaySeconds"); !delay.isEmpty())
+            parts << tr("delay %1 s").arg(delay);
+    }
     const QString dlq = index.data(QueueTableModel::DeadLetterTargetRole).toString();
-    m_queueTitle->setText(dlq.isEmpty() ? tr("%1 (%2)").arg(m_currentQueue, type)
-                                        : tr("%1 (%2, DLQ %3)").arg(m_currentQueue, type, dlq));
+    const qlonglong maxReceives = index.data(QueueTableModel::MaxReceiveCountRole).toLongLong();
+    const QStringList sources = index.data(QueueTableModel::DeadLetterSourcesRole).toStringList();
+    if (!dlq.isEmpty() && maxReceives > 0)
+        parts << (maxReceives == 1 ? tr("DLQ %1 after 1 receive").arg(dlq)
+                                   : tr("DLQ %1 after %2 receives").arg(dlq).arg(maxReceives));
+    else if (!dlq.isEmpty())
+        parts << tr("DLQ %1").arg(dlq);
+    if (!sources.isEmpty())
+        parts << tr("dead letters of %1").arg(sources.join(QStringLiteral(", ")));
+    m_queueTitle->setText(m_currentQueue);
+    m_queueDetails->setText(parts.join(QStringLiteral(" · ")));
 }
 
 void MainWindow::onMessageSelected()
@@ -665,8 +728,8 @@ void MainWindow::updateMessageCount()
 void MainWindow::updateActions()
 {
     const bool hasQueue = !m_currentQueue.isEmpty();
-    for (QAction* a :
-         {m_editQueue, m_deleteQueue, m_purgeQueue, m_send, m_sendGenerated, m_receive})
+    for (QAction* a : {m_editQueue, m_deleteQueue, m_purgeQueue, m_send, m_sendGenerated, m_receive,
+                       m_receiveOne})
         a->setEnabled(hasQueue);
     bool isDeadLetterQueue = false;
     if (hasQueue) {
@@ -770,16 +833,48 @@ void MainWindow::applyFirstLayout()
     // The dock's frame and margins around the list as they are now (a scroll bar, when one
     // comes, narrows the last column only), and the margins of a cell's text.
     int wanted = m_queueDock->width() - m_queueView->viewport()->width();
-    for (int column = 0; column < QueueTableModel::DeadLetterColumn; ++column)
-        wanted += m_queueView->columnWidth(column);
-    wanted += relation
-        + 2
-            * (m_queueView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_queueView)
-               + 1);
-    const int dock = std::min(wanted, width() * 3 / 8);
+    for (int column = 0; column < QueueTableModel::ColumnCount; ++column)
+        if (!m_queueView->isColumnHidden(column))
+            wanted += column == QueueTableModel::DeadLetterColumn
+                ? relation
+                : m_queueView->columnWidth(column);
+    wanted += 2
+        * (m_queueView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_queueView)
+           + 1);
+    const int dock = std::min(wanted, width() * 3 / 10);
     resizeDocks({m_queueDock}, {dock}, Qt::Horizontal);
+    updateToolBarRows();
     const int centre = width() - dock;
-    m_messageSplitter->setSizes({centre - centre * 2 / 5, centre * 2 / 5});
+    m_messageSplitter->setSizes({centre - centre * 3 / 10, centre * 3 / 10});
+}
+
+QSize MainWindow::fittedSize(QSize wanted, QSize margin) const
+{
+    const QScreen* screen = this->screen();
+    if (!screen)
+        return wanted;
+    const QSize room = screen->availableGeometry().size() - margin;
+    return wanted.boundedTo(room.expandedTo(QSize(640, 480)));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    updateToolBarRows();
+}
+
+void MainWindow::updateToolBarRows()
+{
+    if (!m_timeToolBar || !m_actionToolBar || toolBarArea(m_actionToolBar) != Qt::TopToolBarArea
+        || toolBarArea(m_timeToolBar) != Qt::TopToolBarArea)
+        return;
+    const bool oneRow
+        = m_timeToolBar->sizeHint().width() + m_actionToolBar->sizeHint().width() + 24 <= width();
+    const bool broken = toolBarBreak(m_actionToolBar);
+    if (oneRow && broken)
+        removeToolBarBreak(m_actionToolBar);
+    else if (!oneRow && !broken)
+        insertToolBarBreak(m_actionToolBar);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -131,6 +131,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
 private:
@@ -141,6 +142,12 @@ private:
     void buildQueueDock();
     void buildCentre();
     void buildStatusBar();
+    // `wanted` within the screen's free area less `margin` (room for the window's frame): the
+    // window opens inside a 1280×800 screen.
+    QSize fittedSize(QSize wanted, QSize margin = QSize(32, 48)) const;
+    // The action toolbar on a row of its own when both toolbars do not fit in one (1280×800):
+    // none of its buttons hides behind the overflow arrow.
+    void updateToolBarRows();
     QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
                         const QKeySequence& shortcut, void (MainWindow::*slot)());
     void onQueueSelected();
@@ -164,6 +171,9 @@ private:
     void sendMessage();
     void sendGenerated();
     void receive();
+    // One message, at once (a short poll), with the queue's own visibility timeout: the trainer's
+    // one click; the room keeps watching the table.
+    void receiveOne();
     void extend30();
     void changeVisibility();
     void release();
@@ -199,6 +209,7 @@ private:
     QLineEdit* m_textFilter = nullptr;
     QLabel* m_messageCount = nullptr;
     QLabel* m_queueTitle = nullptr;
+    QLabel* m_queueDetails = nullptr; // its type, visibility timeout, delay and DLQ
     MessageInspector* m_inspector = nullptr;
     GroupsView* m_groups = nullptr;
     ThroughputChartView* m_charts = nullptr;
@@ -228,6 +239,7 @@ private:
     QAction* m_send = nullptr;
     QAction* m_sendGenerated = nullptr;
     QAction* m_receive = nullptr;
+    QAction* m_receiveOne = nullptr;
     QAction* m_extend = nullptr;
     QAction* m_changeVisibility = nullptr;
     QAction* m_release = nullptr;

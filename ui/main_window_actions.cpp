@@ -3,6 +3,7 @@
 
 #include "ui/main_window.h"
 
+#include "session/pending_receive.h"
 #include "session/session.h"
 #include "ui/dialogs/generate_dialog.h"
 #include "ui/dialogs/purge_dialog.h"
@@ -189,6 +190,45 @@ void MainWindow::receive()
             selectMessages(ids);
     });
     showDialog(m_receiveDialog);
+}
+
+void MainWindow::receiveOne()
+{
+    if (m_currentQueue.isEmpty())
+        return;
+    engine::ReceiveRequest request;
+    request.queue = toStdString(m_currentQueue);
+    request.maxMessages = 1;
+    request.waitTimeSeconds = 0;
+    request.origin = windowOrigin();
+    const engine::ReceiveRequest asked = request;
+    session::PendingReceive* receive = m_session.receive(std::move(request));
+    const QString queue = m_currentQueue;
+    const auto done = [this, receive, asked, queue] {
+        receive->deleteLater();
+        const auto& result = receive->result();
+        if (!result) {
+            statusBar()->showMessage(describeError(result.error()), 10000);
+            return;
+        }
+        if (result->messages.empty()) {
+            QString why;
+            if (const auto explained = m_session.broker().explainEmptyReceive(asked))
+                why = toQString(explained->text);
+            statusBar()->showMessage(
+                tr("Receive 1: nothing to receive from %1. %2").arg(queue, why), 10000);
+            return;
+        }
+        const QString id = toQString(result->messages.front().messageId);
+        statusBar()->showMessage(tr("Received %1 from %2 (receive #%3).")
+                                     .arg(id.left(8), queue)
+                                     .arg(result->messages.front().receiveCount),
+                                 10000);
+        if (queue == m_currentQueue)
+            selectMessages({id});
+    };
+    // finished() comes from the event loop even for a short poll answered at once.
+    connect(receive, &session::PendingReceive::finished, this, done);
 }
 
 std::vector<InFlightMessage> MainWindow::selectedInFlight(int* skipped) const

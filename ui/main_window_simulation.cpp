@@ -56,7 +56,7 @@ void MainWindow::buildSimulationMenus(QMenu* file)
 {
     QAction* open = file->addAction(tr("&Open Scenario…"));
     open->setObjectName(QStringLiteral("openScenarioAction"));
-    open->setShortcut(QKeySequence::Open);
+    open->setShortcut(QKeySequence(tr("Ctrl+Shift+O"))); // Ctrl+O opens a workspace
     open->setStatusTip(tr("Load a scenario file: its queues, actors and clock (replacing the "
                           "actors)"));
     connect(open, &QAction::triggered, this, [this] {

@@ -193,9 +193,10 @@ private Q_SLOTS:
         QCOMPARE(view->attributes.at("deadLetterQueueDeliveryCount"), std::string("3"));
         QCOMPARE(view->attributes.at("retentionInSeconds"), std::string("600"));
         flush();
-        QVERIFY(child<QLabel>(&w, QStringLiteral("queueTitleLabel"))
-                    ->text()
-                    .contains(QStringLiteral("DLQ telemetry.dlq")));
+        const QString details = child<QLabel>(&w, QStringLiteral("queueDetailsLabel"))->text();
+        QVERIFY2(details.contains(QStringLiteral("DLQ telemetry.dlq after 3 receives"))
+                     && details.contains(QStringLiteral("visibility 120 s")),
+                 qPrintable(details));
     }
 
     void deleteAsksFirstAndRemovesTheQueue()

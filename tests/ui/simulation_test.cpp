@@ -359,7 +359,7 @@ private Q_SLOTS:
         QVERIFY(!f.session.isPaused());
         QVERIFY(w.action(QStringLiteral("speed600Action"))->isChecked());
         time->refresh();
-        QVERIFY2(time->clockLabel()->text().endsWith(QStringLiteral("600×")),
+        QVERIFY2(!time->clockLabel()->text().contains(QStringLiteral("×")), // shown once: checked
                  qPrintable(time->clockLabel()->text()));
         click(&w, QStringLiteral("speed3600Button"));
         QCOMPARE(f.session.speed(), 3600.0);

@@ -25,7 +25,7 @@ private Q_SLOTS:
         const QString start = QDateTime::fromMSecsSinceEpoch(kStart).toString(
             QStringLiteral("yyyy-MM-dd HH:mm:ss"));
         QVERIFY2(clock->text().startsWith(start), qPrintable(clock->text()));
-        QVERIFY(clock->text().contains(QStringLiteral("paused")));
+        QCOMPARE(w.action(QStringLiteral("pauseAction"))->text(), QStringLiteral("Resume"));
 
         click(&w, QStringLiteral("step1sButton"));
         QCOMPARE(f.session.now(), kStart + 1'000);
@@ -58,9 +58,10 @@ private Q_SLOTS:
         QCOMPARE(f.session.speed(), 10.0);
         QVERIFY(!f.session.isPaused()); // choosing a speed runs time
         QVERIFY(w.action(QStringLiteral("speed10Action"))->isChecked());
-        QVERIFY(child<QLabel>(&w, QStringLiteral("engineTimeLabel"))
-                    ->text()
-                    .endsWith(QStringLiteral("10×")));
+        // The speed is shown once, by its checked button: the clock's label does not repeat it.
+        QVERIFY(!child<QLabel>(&w, QStringLiteral("engineTimeLabel"))
+                     ->text()
+                     .contains(QStringLiteral("×")));
         click(&w, QStringLiteral("speed60Button"));
         QCOMPARE(f.session.speed(), 60.0);
         QVERIFY(!w.action(QStringLiteral("speed10Action"))->isChecked());

@@ -369,14 +369,34 @@ private Q_SLOTS:
         const QString full = QStringLiteral("\u2192 %1 (max 5)").arg(QString::fromStdString(dlq));
         QCOMPARE(relation.data().toString(), full);
 
-        // The first layout: no column wider than the list, the relation column takes the rest;
-        // the long relation is shown with its DLQ's name elided in the middle and "(max 5)" kept,
-        // the short one whole.
+        // The first layout: names and counts only, without a horizontal scroll bar; the type and
+        // the relation are in the messages' header.
         QHeaderView* header = view->header();
-        QVERIFY(!view->horizontalScrollBar()->isVisible());
+        QVERIFY(view->isColumnHidden(kRelation));
+        QVERIFY(view->isColumnHidden(ui::QueueTableModel::TypeColumn));
+        QVERIFY(w.selectQueue(name));
+        flush();
+        const QString details = child<QLabel>(&w, QStringLiteral("queueDetailsLabel"))->text();
+        QVERIFY2(
+            details.contains(QStringLiteral("FIFO"))
+                && details.contains(
+                    QStringLiteral("DLQ %1 after 5 receives").arg(QString::fromStdString(dlq))),
+            qPrintable(details));
+        // Shown from the header's menu in a list made a little wider, the relation column takes
+        // the rest; the long relation is shown with its DLQ's name elided in the middle and
+        // "(max 5)" kept, the short one whole.
+        view->setColumnHidden(kRelation, false);
         int others = 0;
         for (int column = 0; column < kRelation; ++column)
-            others += header->sectionSize(column);
+            if (!view->isColumnHidden(column))
+                others += header->sectionSize(column);
+        auto* dock = child<QDockWidget>(&w, QStringLiteral("queuesDock"));
+        w.resize(1600, 1000);
+        flush();
+        w.resizeDocks({dock}, {dock->width() - view->viewport()->width() + others + 220},
+                      Qt::Horizontal);
+        flush();
+        QVERIFY(!view->horizontalScrollBar()->isVisible());
         QCOMPARE(header->sectionSize(kRelation), view->viewport()->width() - others);
         const QString shown = delegate->shownText(relation);
         QVERIFY2(shown != full, qPrintable(shown));

@@ -6,6 +6,7 @@
 #include "ui/models/client_directory.h"
 #include "ui/models/message_history.h"
 #include "ui/models/timeline_model.h"
+#include "ui/widgets/elided_field.h"
 #include "ui/widgets/engine_text.h"
 #include "ui/widgets/receipt_delegate.h"
 
@@ -40,6 +41,8 @@ MessageInspector::MessageInspector(session::Session& session, MessageHistory& hi
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // an id is no width
+    m_title->setMinimumWidth(1);
     layout->addWidget(m_title);
 
     m_state = new QLabel(this);
@@ -54,22 +57,22 @@ MessageInspector::MessageInspector(session::Session& session, MessageHistory& hi
     m_why->setToolTip(tr("Why the message is where it is, from the engine"));
     layout->addWidget(m_why);
 
-    m_details = new QLabel(this);
-    m_details->setObjectName(QStringLiteral("detailsLabel"));
-    m_details->setTextFormat(Qt::RichText);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details->setWordWrap(true);
+    // The message's fields, each value elided to the panel's width with a copy button: a long
+    // deduplication id or receipt never widens the inspector (or squeezes the table).
+    m_details = new QWidget(this);
+    m_details->setObjectName(QStringLiteral("detailsPanel"));
+    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_detailsForm = new QFormLayout(m_details);
+    m_detailsForm->setContentsMargins(0, 0, 0, 0);
+    m_detailsForm->setVerticalSpacing(2);
+    m_detailsForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     layout->addWidget(m_details);
-
-    auto* receiptForm = new QFormLayout;
-    receiptForm->setContentsMargins(0, 0, 0, 0);
-    m_receipt = new QLineEdit(this);
-    m_receipt->setObjectName(QStringLiteral("receiptEdit"));
-    m_receipt->setReadOnly(true);
-    m_receipt->setPlaceholderText(tr("none: not in flight"));
+    m_receipt = new ElidedField(this);
+    m_receipt->setObjectName(QStringLiteral("receiptField"));
+    m_receipt->setPlaceholder(tr("none: not in flight"));
     m_receipt->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    receiptForm->addRow(tr("Receipt:"), m_receipt);
-    layout->addLayout(receiptForm);
+    m_receipt->setToolTip(tr("The receipt handle of the receive that holds the message"));
+    m_detailsForm->addRow(tr("Receipt"), m_receipt);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("inspectorSplitter"));
@@ -166,10 +169,10 @@ void MessageInspector::clear()
     m_title->setText(tr("No message selected"));
     m_state->setText(tr("Select a message to see its body, attributes, receipt and timeline. "
                         "Looking is a peek: it changes nothing."));
-    m_details->clear();
+    setDetails({});
     m_why->clear();
     m_why->hide();
-    m_receipt->clear();
+    m_receipt->setText({});
     m_body->clear();
     m_attributes->clear();
 }
@@ -217,10 +220,9 @@ void MessageInspector::showView(const engine::MessageView& view)
         m_why->hide();
     }
 
-    QStringList rows;
+    QList<QPair<QString, QString>> rows;
     const auto row = [&rows](const QString& name, const QString& value) {
-        rows << QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>")
-                    .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
+        rows.append({name, value});
     };
     if (m_oci) { // the fields of an OCI GetMessages answer
         row(tr("deliveryCount"), QString::number(view.receiveCount));
@@ -244,14 +246,48 @@ void MessageInspector::showView(const engine::MessageView& view)
             row(tr("Deduplication id"), toQString(view.deduplicationId));
         row(tr("Retained until"), formatEngineDateTime(view.expiresAt));
     }
-    m_details->setText(QStringLiteral("<table>%1</table>").arg(rows.join(QString())));
+    setDetails(rows);
     m_receipt->setText(toQString(view.receiptHandle));
-    m_receipt->setCursorPosition(0);
 
     const QString body = prettyBody(toQString(view.body));
     if (body != m_body->toPlainText())
         m_body->setPlainText(body);
     fillAttributes(view);
+}
+
+void MessageInspector::setDetails(const QList<QPair<QString, QString>>& rows)
+{
+    // The same rows as last time are updated in place (a refresh on every event must not rebuild
+    // widgets); other rows replace them, the receipt staying last.
+    bool same = rows.size() == m_detailRows.size();
+    for (qsizetype i = 0; same && i < rows.size(); ++i)
+        same = rows[i].first == m_detailRows[i].first;
+    if (!same) {
+        while (m_detailsForm->rowCount() > 1)
+            m_detailsForm->removeRow(0);
+        m_detailFields.clear();
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            auto* field = new ElidedField(m_details);
+            field->setObjectName(QStringLiteral("detailField"));
+            // Ids are what one copies into a test or a log search; times and counts are read.
+            static const QStringList kIds{tr("Group"), tr("Deduplication id"), tr("channel"),
+                                          tr("Inflight's id")};
+            field->setCopyable(kIds.contains(rows[i].first));
+            m_detailsForm->insertRow(static_cast<int>(i), rows[i].first, field);
+            m_detailFields.append(field);
+        }
+    }
+    m_detailRows = rows;
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        m_detailFields[i]->setText(rows[i].second);
+}
+
+QString MessageInspector::detail(const QString& name) const
+{
+    for (const auto& [rowName, value] : m_detailRows)
+        if (rowName == name)
+            return value;
+    return {};
 }
 
 void MessageInspector::fillAttributes(const engine::MessageView& view)
@@ -290,7 +326,7 @@ void MessageInspector::showGone()
     m_state->setText(tr("No longer in %1: deleted, moved or expired. The timeline shows what "
                         "happened.")
                          .arg(m_queue));
-    m_receipt->clear();
+    m_receipt->setText({});
 }
 
 void MessageInspector::fitTimeline()

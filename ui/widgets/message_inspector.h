@@ -4,13 +4,15 @@
 #include "engine/types.h"
 #include "engine/views.h"
 
+#include <QList>
+#include <QPair>
 #include <QWidget>
 
 #include <optional>
 #include <vector>
 
+class QFormLayout;
 class QLabel;
-class QLineEdit;
 class QPlainTextEdit;
 class QTabWidget;
 class QTableView;
@@ -23,6 +25,7 @@ class Session;
 namespace inflight::ui {
 
 class ClientDirectory;
+class ElidedField;
 class MessageHistory;
 class TimelineModel;
 
@@ -31,7 +34,7 @@ class TimelineModel;
 // attributes; the current receipt handle; and its timeline (every event of the message since the
 // window opened, across queues, with engine times and origins). Follows the session's events for
 // the message it shows. Widgets: inspectorTitle, stateLabel, bodyView, attributesTree,
-// receiptEdit, timelineView, inspectorTabs.
+// detailsPanel (a form of elided fields), receiptField, timelineView, inspectorTabs.
 class MessageInspector : public QWidget {
     Q_OBJECT
 public:
@@ -47,6 +50,9 @@ public:
 
     QString queue() const { return m_queue; }
     QString messageId() const { return m_messageId; }
+    // The whole value of a field shown in the details ("Deduplication id", "deliveryCount"); empty
+    // when the message shows no such field.
+    QString detail(const QString& name) const;
     // The body as shown (indented JSON when the body is JSON).
     QString bodyText() const;
     QString receiptHandle() const;
@@ -61,6 +67,7 @@ private:
     void showView(const engine::MessageView& view);
     void showGone();
     void fillAttributes(const engine::MessageView& view);
+    void setDetails(const QList<QPair<QString, QString>>& rows);
     void fitTimeline();
 
     session::Session& m_session;
@@ -70,11 +77,14 @@ private:
 
     QLabel* m_title = nullptr;
     QLabel* m_state = nullptr;
-    QLabel* m_details = nullptr;
+    QWidget* m_details = nullptr; // detailsPanel: a form of the fields below
+    QFormLayout* m_detailsForm = nullptr;
+    QList<QPair<QString, QString>> m_detailRows;
+    QList<ElidedField*> m_detailFields;
     QLabel* m_why = nullptr; // explanationLabel: explainMessage's sentence
     const ClientDirectory* m_clients = nullptr;
-    bool m_oci = false; // an OCI queue: OCI's field names and numeric id
-    QLineEdit* m_receipt = nullptr;
+    bool m_oci = false;               // an OCI queue: OCI's field names and numeric id
+    ElidedField* m_receipt = nullptr; // receiptField
     QTabWidget* m_tabs = nullptr;
     QPlainTextEdit* m_body = nullptr;
     QTreeWidget* m_attributes = nullptr;

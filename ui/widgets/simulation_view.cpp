@@ -59,6 +59,9 @@ SimulationView::SimulationView(session::Session& session, QWidget* parent)
     buttons->addStretch(1);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("simulationSummary"));
+    // However long the summary, it never sets the window's width (at 1280×800 it is cut).
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     buttons->addWidget(m_summary);
     layout->addLayout(buttons);
 
@@ -139,6 +142,7 @@ void SimulationView::updateSummary()
     m_summary->setText(m_model->rowCount() == 0
                            ? tr("No actors: add one, or open a scenario or lesson")
                            : tr("%1 actors, %2 running").arg(m_model->rowCount()).arg(running));
+    m_summary->setToolTip(m_summary->text());
 }
 
 void SimulationView::control(int which)

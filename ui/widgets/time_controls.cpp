@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDateTime>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QMenu>
@@ -26,6 +27,19 @@ TimeControls::TimeControls(session::Session& session, QWidget* parent)
                            "follows it"));
     m_label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_label->setContentsMargins(6, 0, 6, 0);
+    // Fixed widths: the buttons after the clock never move as its text changes.
+    m_label->setFixedWidth(
+        m_label->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00")) + 12);
+    m_offset = new QLabel(parent);
+    m_offset->setObjectName(QStringLiteral("engineOffsetLabel"));
+    m_offset->setToolTip(tr("How far engine time is from the wall clock (after a step, a speed-up "
+                            "or a pause), or what is left of a Run"));
+    m_offset->setFixedWidth(
+        m_offset->fontMetrics().horizontalAdvance(QStringLiteral("00:00:00 behind")) + 8);
+    m_clockGroup = new QLabel(tr("Clock"), parent);
+    m_clockGroup->setObjectName(QStringLiteral("clockGroupLabel"));
+    m_clockGroup->setToolTip(tr("Move engine time forward at once"));
+    m_clockGroup->setContentsMargins(4, 0, 2, 0);
 
     m_pause = makeAction(QStringLiteral("pauseAction"), tr("Pause"),
                          tr("Stop engine time (countdowns, delays and long polls wait)"),
@@ -93,6 +107,12 @@ TimeControls::TimeControls(session::Session& session, QWidget* parent)
         = step(QStringLiteral("step30sAction"), tr("+30 s"), 30 * engine::kSecond, Qt::Key_F7);
     m_step5min
         = step(QStringLiteral("step5minAction"), tr("+5 min"), 300 * engine::kSecond, Qt::Key_F8);
+    // In menus "Clock +30 s", apart from a message's "Extend +30 s"; on the toolbar the steps
+    // follow their "Clock" label.
+    for (QAction* action : {m_step1s, m_step30s, m_step5min}) {
+        action->setIconText(action->text());
+        action->setText(tr("Clock %1").arg(action->iconText()));
+    }
 
     connect(&m_session, &session::Session::clockChanged, this, [this] {
         syncActions();
@@ -146,10 +166,15 @@ QAction* TimeControls::stepAction(engine::Millis delta) const
 void TimeControls::populate(QToolBar* toolBar)
 {
     toolBar->addWidget(m_label);
+    toolBar->addWidget(m_offset);
     for (QAction* action : {m_pause, m_speed1, m_speed10, m_speed60, m_speed600, m_speed3600,
                             m_step1s, m_step30s, m_step5min, m_runFor, m_nextEvent}) {
-        if (action == m_speed1 || action == m_step1s)
+        if (action == m_speed1)
             toolBar->addSeparator();
+        if (action == m_step1s) {
+            toolBar->addSeparator();
+            toolBar->addWidget(m_clockGroup);
+        }
         if (action == m_runFor) {
             toolBar->addSeparator();
             toolBar->addWidget(m_runForSeconds);
@@ -158,6 +183,17 @@ void TimeControls::populate(QToolBar* toolBar)
         if (QWidget* button = toolBar->widgetForAction(action))
             button->setObjectName(
                 action->objectName().replace(QStringLiteral("Action"), QStringLiteral("Button")));
+    }
+    // Pause and Resume take the same room.
+    if (auto* pause = qobject_cast<QToolButton*>(toolBar->widgetForAction(m_pause))) {
+        const QString text = m_pause->text();
+        int widest = 0;
+        for (const QString& label : {tr("Pause"), tr("Resume")}) {
+            pause->setText(label);
+            widest = std::max(widest, pause->sizeHint().width());
+        }
+        pause->setText(text);
+        pause->setMinimumWidth(widest);
     }
 }
 
@@ -185,16 +221,40 @@ void TimeControls::syncActions()
         current->setChecked(true);
 }
 
+QString TimeControls::offsetText(engine::Millis engineMinusWall)
+{
+    const engine::Millis distance = std::abs(engineMinusWall);
+    if (distance < engine::kSecond)
+        return {};
+    const qint64 seconds = distance / engine::kSecond;
+    const QString amount = seconds >= 86'400
+        ? tr("%1 d %2 h").arg(seconds / 86'400).arg(seconds / 3600 % 24)
+        : seconds >= 3600
+        ? QStringLiteral("%1:%2:%3")
+              .arg(seconds / 3600)
+              .arg(seconds / 60 % 60, 2, 10, QLatin1Char('0'))
+              .arg(seconds % 60, 2, 10, QLatin1Char('0'))
+        : QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return engineMinusWall > 0 ? tr("%1 ahead").arg(amount) : tr("%1 behind").arg(amount);
+}
+
 void TimeControls::refresh()
 {
-    QString state = m_session.isPaused() ? tr("paused")
-                                         : QStringLiteral("%1×").arg(m_session.speed(), 0, 'g', 6);
-    if (const auto target = m_session.runTarget(); target && !m_session.isPaused())
-        state += tr(", %1 s left").arg((*target - m_session.displayTime() + 999) / engine::kSecond);
-    const QString text
-        = QStringLiteral("%1  %2").arg(formatEngineDateTime(m_session.displayTime()), state);
+    // The speed is the checked speed button (shown once); a speed no button has, the label says.
+    const double speed = m_session.speed();
+    const QString text = formatEngineDateTime(m_session.displayTime());
     if (text != m_label->text())
         m_label->setText(text);
+    QString offset;
+    if (const auto target = m_session.runTarget(); target && !m_session.isPaused())
+        offset = tr("%1 s left").arg((*target - m_session.displayTime() + 999) / engine::kSecond);
+    else if (QAction* preset = speedAction(int(std::lround(speed)));
+             !preset || std::abs(speed - std::round(speed)) > 1e-9)
+        offset = tr("at %1×").arg(speed, 0, 'g', 4);
+    else
+        offset = offsetText(m_session.displayTime() - QDateTime::currentMSecsSinceEpoch());
+    if (offset != m_offset->text())
+        m_offset->setText(offset);
 }
 
 } // namespace inflight::ui

@@ -38,6 +38,11 @@ public:
     QAction* speedAction(int speed) const;
     QAction* stepAction(engine::Millis delta) const;
     QLabel* clockLabel() const { return m_label; }
+    // What the clock's label cannot say in its fixed width: "12 s left" of a Run, or engine
+    // time's distance from the wall clock ("2:30 ahead") when it is not zero.
+    QLabel* offsetLabel() const { return m_offset; }
+    // "2:30 ahead", "1:00:05 behind"; empty within a second of the wall clock.
+    static QString offsetText(engine::Millis engineMinusWall);
     QAction* runForAction() const { return m_runFor; }
     QAction* nextEventAction() const { return m_nextEvent; }
     // The N of "Run N s".
@@ -53,6 +58,8 @@ private:
 
     session::Session& m_session;
     QLabel* m_label = nullptr;
+    QLabel* m_offset = nullptr;
+    QLabel* m_clockGroup = nullptr; // "Clock" before its steps
     QAction* m_pause = nullptr;
     QActionGroup* m_speeds = nullptr;
     QAction* m_speed1 = nullptr;
