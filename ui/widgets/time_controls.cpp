@@ -35,7 +35,7 @@ TimeControls::TimeControls(session::Session& session, QWidget* parent)
     m_offset->setToolTip(tr("How far engine time is from the wall clock (after a step, a speed-up "
                             "or a pause), or what is left of a Run"));
     m_offset->setFixedWidth(
-        m_offset->fontMetrics().horizontalAdvance(QStringLiteral("00:00:00 behind")) + 8);
+        m_offset->fontMetrics().horizontalAdvance(QStringLiteral("000 d 00 h behind")) + 8);
     m_clockGroup = new QLabel(tr("Clock"), parent);
     m_clockGroup->setObjectName(QStringLiteral("clockGroupLabel"));
     m_clockGroup->setToolTip(tr("Move engine time forward at once"));
