@@ -21,8 +21,10 @@
 #include "ui/widgets/engine_text.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/groups_view.h"
+#include "ui/widgets/help_window.h"
 #include "ui/widgets/message_inspector.h"
 #include "ui/widgets/notice_bar.h"
+#include "ui/widgets/theme.h"
 #include "ui/widgets/time_controls.h"
 #include "ui/workspace/default_workspace.h"
 
@@ -80,6 +82,8 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
     m_receiptHolders = new ReceiptHolders(session, this);
     m_messages->setReceiptHolders(m_receiptHolders, m_clientDirectory);
 
+    if (const Theme saved = savedTheme(); saved != currentTheme())
+        applyTheme(saved); // remembered from the last run (View ▸ Theme)
     buildActions();
     buildQueueDock();
     buildCentre();
@@ -229,8 +233,27 @@ void MainWindow::buildMenus()
     view->addSeparator();
     view->addAction(m_timeToolBar->toggleViewAction());
     view->addAction(m_actionToolBar->toggleViewAction());
+    view->addSeparator();
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    populateThemeMenu(theme, this);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    const auto helpPage = [this, help](const QString& name, const QString& text,
+                                       HelpWindow::Page page, const QKeySequence& key) {
+        QAction* action = help->addAction(text);
+        action->setObjectName(name);
+        action->setShortcut(key);
+        connect(action, &QAction::triggered, this, [this, page] { showHelp(page); });
+    };
+    helpPage(QStringLiteral("userGuideAction"), tr("User &guide"), HelpWindow::Guide,
+             QKeySequence::HelpContents);
+    helpPage(QStringLiteral("shortcutsAction"), tr("&Keyboard shortcuts"), HelpWindow::Shortcuts,
+             QKeySequence());
+    helpPage(QStringLiteral("behaviourAction"), tr("&Behaviour choices"), HelpWindow::Behaviour,
+             QKeySequence());
+    help->addSeparator();
     QAction* aboutAction = help->addAction(tr("&About Inflight"));
     aboutAction->setObjectName(QStringLiteral("aboutAction"));
     connect(aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -456,7 +479,10 @@ void MainWindow::buildCentre()
         columns->moveSection(columns->visualIndex(column), visual++);
     m_messageView->setColumnHidden(MessageTableModel::DeduplicationColumn, true);
     addColumnMenu(columns);
-    m_messageView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // The menu (messageContextMenu) has these and what acts on the message under the pointer.
+    m_messageView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_messageView, &QWidget::customContextMenuRequested, this,
+            &MainWindow::showMessageMenu);
     m_messageView->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
     auto* separator = new QAction(m_messageView);
     separator->setSeparator(true);
@@ -590,7 +616,12 @@ void MainWindow::onQueueSelected()
         updateActions();
         return;
     }
+    // A filter belongs to the queue it was typed for: it goes with that queue and comes back
+    // when the queue is selected again.
+    if (!m_currentQueue.isEmpty())
+        m_queueFilters.insert(m_currentQueue, m_textFilter->text());
     m_currentQueue = queue;
+    m_textFilter->setText(m_queueFilters.value(queue));
     m_messages->setQueue(queue);
     m_groups->setQueue(queue, kind);
     // Groups (FIFO) and channels (OCI) only: a standard queue's column would stay empty.
@@ -721,8 +752,11 @@ void MainWindow::updateMessageCount()
     }
     const int shown = m_messageFilter->rowCount();
     const int all = m_messages->rowCount();
-    m_messageCount->setText(shown == all ? messagesText(all)
-                                         : tr("%1 of %2").arg(shown).arg(messagesText(all)));
+    m_messageCount->setText(all == 0           ? tr("no messages")
+                                : shown == all ? messagesText(all)
+                                : shown == 0
+                                ? tr("none of %1 shown").arg(messagesText(all))
+                                : tr("%1 of %2 shown").arg(shown).arg(messagesText(all)));
 }
 
 void MainWindow::updateActions()
@@ -855,6 +889,19 @@ QSize MainWindow::fittedSize(QSize wanted, QSize margin) const
         return wanted;
     const QSize room = screen->availableGeometry().size() - margin;
     return wanted.boundedTo(room.expandedTo(QSize(640, 480)));
+}
+
+void MainWindow::showHelp(int page)
+{
+    // Made on first use, with the menus as they are by then (the endpoint's included).
+    if (!m_help) {
+        QList<QMenu*> menus;
+        for (QAction* action : menuBar()->actions())
+            if (action->menu() && action->isVisible())
+                menus << action->menu();
+        m_help = new HelpWindow(menus, this);
+    }
+    m_help->showPage(HelpWindow::Page(page));
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event)

@@ -2,6 +2,9 @@
 
 #include "ui/widgets/message_actions.h"
 
+#include "engine/views.h"
+
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -41,6 +44,7 @@ class TrafficView;
 class EndpointStatus;
 class EventLogView;
 class GroupsView;
+class HelpWindow;
 class LessonView;
 class SimulationView;
 class MessageFilterModel;
@@ -129,6 +133,12 @@ public:
     // Loads a lesson's scenario (Replace), pauses the clock and shows the Lesson dock.
     bool openLesson(const QString& path);
 
+    // The message table's menu at `at` (viewport coordinates): the message actions, then copy id
+    // / body / receipt, send a copy, copy or move to another queue (repair and resubmit: the send
+    // dialog opens with the message to edit; a move deletes the original with its receipt once
+    // the copy is sent). Runs the menu (what a right click does).
+    void showMessageMenu(const QPoint& at);
+
 protected:
     void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -148,6 +158,8 @@ private:
     // The action toolbar on a row of its own when both toolbars do not fit in one (1280×800):
     // none of its buttons hides behind the overflow arrow.
     void updateToolBarRows();
+    // Opens the help window on a page (HelpWindow::Page).
+    void showHelp(int page);
     QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
                         const QKeySequence& shortcut, void (MainWindow::*slot)());
     void onQueueSelected();
@@ -174,6 +186,7 @@ private:
     // One message, at once (a short poll), with the queue's own visibility timeout: the trainer's
     // one click; the room keeps watching the table.
     void receiveOne();
+    void resubmit(const engine::MessageView& message, const QString& toQueue, bool move);
     void extend30();
     void changeVisibility();
     void release();
@@ -210,6 +223,8 @@ private:
     QLabel* m_messageCount = nullptr;
     QLabel* m_queueTitle = nullptr;
     QLabel* m_queueDetails = nullptr; // its type, visibility timeout, delay and DLQ
+    HelpWindow* m_help = nullptr;
+    QHash<QString, QString> m_queueFilters; // the text filter typed for each queue
     MessageInspector* m_inspector = nullptr;
     GroupsView* m_groups = nullptr;
     ThroughputChartView* m_charts = nullptr;

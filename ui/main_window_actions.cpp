@@ -18,6 +18,9 @@
 #include "ui/widgets/engine_text.h"
 #include "ui/widgets/notice_bar.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -192,6 +195,93 @@ void MainWindow::receive()
     showDialog(m_receiveDialog);
 }
 
+void MainWindow::showMessageMenu(const QPoint& at)
+{
+    QMenu menu(m_messageView);
+    menu.setObjectName(QStringLiteral("messageContextMenu"));
+    menu.addActions(m_messageView->actions());
+    const QModelIndex index = m_messageView->indexAt(at);
+    const int row = index.isValid() ? m_messageFilter->mapToSource(index).row() : -1;
+    std::optional<engine::MessageView> message;
+    if (row >= 0 && row < m_messages->rowCount())
+        if (auto view
+            = m_session.broker().peekMessage(toStdString(m_currentQueue), m_messages->row(row).key))
+            message = *view;
+    if (message) {
+        menu.addSeparator();
+        const auto copy = [&menu](const QString& name, const QString& text, const QString& value) {
+            QAction* action = menu.addAction(text);
+            action->setObjectName(name);
+            action->setEnabled(!value.isEmpty());
+            QObject::connect(action, &QAction::triggered, &menu,
+                             [value] { QApplication::clipboard()->setText(value); });
+        };
+        copy(QStringLiteral("copyIdAction"), tr("Copy &id"), toQString(message->messageId));
+        copy(QStringLiteral("copyBodyAction"), tr("Copy &body"), toQString(message->body));
+        copy(QStringLiteral("copyReceiptAction"), tr("Copy &receipt"),
+             toQString(message->receiptHandle));
+        menu.addSeparator();
+        QAction* again = menu.addAction(tr("Send a &copy…"));
+        again->setObjectName(QStringLiteral("sendCopyAction"));
+        connect(again, &QAction::triggered, this,
+                [this, m = *message] { resubmit(m, m_currentQueue, false); });
+        QMenu* copyTo = menu.addMenu(tr("Copy &to"));
+        copyTo->setObjectName(QStringLiteral("copyToMenu"));
+        QMenu* moveTo = menu.addMenu(tr("&Move to"));
+        moveTo->setObjectName(QStringLiteral("moveToMenu"));
+        const bool held = !message->receiptHandle.empty();
+        moveTo->setToolTip(held ? QString()
+                                : tr("A move deletes the original with its receipt: receive it "
+                                     "first (Receive 1)"));
+        moveTo->setEnabled(held);
+        for (int q = 0; q < m_queues->rowCount(); ++q) {
+            const QString name = m_queues->queueName(q);
+            if (name == m_currentQueue)
+                continue;
+            connect(copyTo->addAction(name), &QAction::triggered, this,
+                    [this, m = *message, name] { resubmit(m, name, false); });
+            connect(moveTo->addAction(name), &QAction::triggered, this,
+                    [this, m = *message, name] { resubmit(m, name, true); });
+        }
+        copyTo->setEnabled(!copyTo->isEmpty());
+        moveTo->setEnabled(held && !moveTo->isEmpty());
+    }
+    menu.exec(m_messageView->viewport()->mapToGlobal(at));
+}
+
+void MainWindow::resubmit(const engine::MessageView& message, const QString& toQueue, bool move)
+{
+    auto* dialog = new SendDialog(m_session, toQueue, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->prefill(message);
+    dialog->setWindowTitle(move ? tr("Move to %1").arg(toQueue)
+                                : tr("Send a copy to %1").arg(toQueue));
+    const QString from = m_currentQueue;
+    const std::string receipt = message.receiptHandle;
+    const QString id = toQString(message.messageId);
+    connect(dialog, &SendDialog::sent, this,
+            [this, dialog, move, from, receipt, id, toQueue](const QString& copyId) {
+                if (!move) {
+                    statusBar()->showMessage(
+                        tr("Sent %1 to %2, a copy of %3.").arg(copyId.left(8), toQueue, id.left(8)),
+                        10000);
+                    return;
+                }
+                // The copy is in; the original goes with its receipt (once: the dialog closes).
+                auto deleted
+                    = m_session.broker().deleteMessage(toStdString(from), receipt, windowOrigin());
+                statusBar()->showMessage(deleted
+                                             ? tr("Moved %1 from %2 to %3 (now %4).")
+                                                   .arg(id.left(8), from, toQueue, copyId.left(8))
+                                             : tr("Sent the copy %1 to %2, but %3 stays in %4: %5")
+                                                   .arg(copyId.left(8), toQueue, id.left(8), from,
+                                                        describeError(deleted.error())),
+                                         10000);
+                dialog->close();
+            });
+    dialog->open();
+}
+
 void MainWindow::receiveOne()
 {
     if (m_currentQueue.isEmpty())
@@ -302,7 +392,7 @@ void MainWindow::changeVisibility()
         return;
     }
     auto* dialog = new VisibilityDialog(m_session, m_currentQueue, std::move(messages),
-                                        VisibilityChange::extendBy(30), this);
+                                        VisibilityChange::setTo(30), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &VisibilityDialog::applied, this, [this, skipped](const QString& summary) {
         ActionOutcome done;

@@ -3,16 +3,30 @@
 // are labelled apart, and one click receives one message.
 #include "window_test_support.h"
 
+#include "ui/dialogs/queue_dialog.h"
+#include "ui/dialogs/send_dialog.h"
+#include "ui/dialogs/visibility_dialog.h"
 #include "ui/models/queue_table_model.h"
 #include "ui/widgets/elided_field.h"
+#include "ui/widgets/help_window.h"
 #include "ui/widgets/message_inspector.h"
+#include "ui/widgets/palette_colors.h"
+#include "ui/widgets/theme.h"
 #include "ui/widgets/time_controls.h"
+
+#include <QClipboard>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRadioButton>
+#include <QTextBrowser>
 
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMap>
 #include <QScreen>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTest>
@@ -215,6 +229,224 @@ private Q_SLOTS:
         QTRY_VERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("nothing to receive")),
                      qPrintable(w.statusBar()->currentMessage()));
         Q_UNUSED(first);
+    }
+
+    void aQueueDialogFollowsAFifoNameAndSuggestsTheQueuesOwnDeadLetterQueue()
+    {
+        WindowFixture f;
+        f.createQueue("aaa-first"); // the first queue of the list is never just taken
+        f.createQueue("orders-dlq");
+        f.createQueue("jobs-dlq.fifo", {{"FifoQueue", "true"}});
+        ui::MainWindow& w = f.open();
+        click(&w, QStringLiteral("newQueueButton"));
+        auto dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        auto* name = child<QLineEdit>(dialog, QStringLiteral("nameEdit"));
+        auto* type = child<QComboBox>(dialog, QStringLiteral("typeCombo"));
+        auto* target = child<QComboBox>(dialog, QStringLiteral("dlqTargetCombo"));
+        QCOMPARE(target->currentIndex(), -1); // none
+        name->setText(QStringLiteral("orders"));
+        QCOMPARE(type->currentIndex(), int(ui::QueueDialog::Type::Standard));
+        QCOMPARE(target->currentText(), QStringLiteral("orders-dlq"));
+        name->setText(QStringLiteral("jobs.fifo"));
+        QCOMPARE(type->currentIndex(), int(ui::QueueDialog::Type::Fifo));
+        QCOMPARE(target->currentText(), QStringLiteral("jobs-dlq.fifo"));
+        name->setText(QStringLiteral("other"));
+        QCOMPARE(type->currentIndex(), int(ui::QueueDialog::Type::Standard));
+        QCOMPARE(target->currentIndex(), -1);
+        dialog->close();
+        flush();
+
+        // Editing: the name cannot change, and looks it.
+        QVERIFY(w.selectQueue(QStringLiteral("orders-dlq")));
+        click(&w, QStringLiteral("editQueueButton"));
+        auto edit = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(edit);
+        auto* fixedName = child<QLineEdit>(edit, QStringLiteral("nameEdit"));
+        QVERIFY(fixedName->isReadOnly());
+        QCOMPARE(fixedName->palette().color(fixedName->backgroundRole()),
+                 edit->palette().color(QPalette::Window));
+        edit->close();
+    }
+
+    void changeVisibilityOffersSqsMeaningFirstAndItsFiguresRunLive()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        const std::string id = f.send("q", "a");
+        f.receive("q", 1, 30);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        clickMessage(w, id);
+        click(&w, QStringLiteral("changeVisibilityButton"));
+        auto dialog = openedDialog<ui::VisibilityDialog>(&w);
+        QVERIFY(dialog);
+        auto* set = child<QRadioButton>(dialog, QStringLiteral("setRadio"));
+        auto* extend = child<QRadioButton>(dialog, QStringLiteral("extendRadio"));
+        QVERIFY(set->isChecked());
+        QVERIFY(set->y() < extend->y());
+        auto* summary = child<QLabel>(dialog, QStringLiteral("summaryLabel"));
+        QVERIFY2(summary->text().contains(QStringLiteral("visible again in 30")),
+                 qPrintable(summary->text()));
+        f.step(5'000);
+        QTRY_VERIFY2(summary->text().contains(QStringLiteral("visible again in 25")),
+                     qPrintable(summary->text()));
+        dialog->close();
+    }
+
+    void theThemeIsChosenInTheViewMenuAndRemembered()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        {
+            ui::MainWindow& w = f.open();
+            QVERIFY(!ui::isDarkPalette(QApplication::palette()));
+            w.action(QStringLiteral("themeDarkAction"))->trigger();
+            flush();
+            QVERIFY(ui::isDarkPalette(QApplication::palette()));
+            QVERIFY(ui::isDarkPalette(w.messageView()->palette()));
+            QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(),
+                     QStringLiteral("dark"));
+            ui::applyTheme(ui::Theme::System); // as a new run starts
+            w.close();
+        }
+        f.window.reset();
+        ui::MainWindow& again = f.open();
+        QVERIFY(ui::isDarkPalette(QApplication::palette())); // remembered
+        QVERIFY(again.action(QStringLiteral("themeDarkAction"))->isChecked());
+        again.action(QStringLiteral("themeLightAction"))->trigger();
+        QVERIFY(!ui::isDarkPalette(QApplication::palette()));
+        again.action(QStringLiteral("themeSystemAction"))->trigger();
+        QVERIFY(!ui::isDarkPalette(QApplication::palette()));
+    }
+
+    void helpHasTheGuideTheShortcutsAndTheBehaviourChoices()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        ui::MainWindow& w = f.open();
+        w.action(QStringLiteral("userGuideAction"))->trigger();
+        flush();
+        auto* help = w.findChild<ui::HelpWindow*>();
+        QVERIFY(help && help->isVisible());
+        const QString guide = help->browser(ui::HelpWindow::Guide)->toPlainText();
+        QVERIFY2(guide.contains(QStringLiteral("Receive 1"))
+                     && guide.contains(QStringLiteral("DLQ next")),
+                 qPrintable(guide.left(200)));
+        const QString keys = help->browser(ui::HelpWindow::Shortcuts)->toPlainText();
+        for (const char* name :
+             {"receiveOneAction", "newQueueAction", "pauseAction", "step30sAction"}) {
+            QAction* action = w.action(QString::fromLatin1(name));
+            QVERIFY2(keys.contains(action->shortcut().toString(QKeySequence::NativeText)), name);
+        }
+        const QString behaviour = help->browser(ui::HelpWindow::Behaviour)->toPlainText();
+        QVERIFY2(behaviour.contains(QStringLiteral("UNCONFIRMED"), Qt::CaseInsensitive)
+                     || behaviour.length() > 2000,
+                 qPrintable(behaviour.left(200)));
+        QVERIFY(!behaviour.contains(QStringLiteral("not in this build")));
+        help->close();
+    }
+
+    void everyColumnHeaderAndToolbarButtonHasATooltip()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        ui::MainWindow& w = f.open();
+        for (const QAbstractItemModel* model : {w.messageView()->model(), w.queueView()->model()})
+            for (int column = 0; column < model->columnCount(); ++column)
+                QVERIFY2(!model->headerData(column, Qt::Horizontal, Qt::ToolTipRole)
+                              .toString()
+                              .isEmpty(),
+                         qPrintable(model->headerData(column, Qt::Horizontal).toString()));
+        for (QToolBar* bar : w.findChildren<QToolBar*>())
+            for (QAction* action : bar->actions())
+                if (qobject_cast<QToolButton*>(bar->widgetForAction(action)))
+                    QVERIFY2(!action->toolTip().isEmpty()
+                                 && action->toolTip() != action->iconText(),
+                             qPrintable(action->iconText()));
+    }
+
+    void aFilterBelongsToTheQueueItWasTypedFor()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        f.send("a", "apple");
+        f.send("a", "banana");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        auto* filter = child<QLineEdit>(&w, QStringLiteral("textFilterEdit"));
+        auto* count = child<QLabel>(&w, QStringLiteral("messageCountLabel"));
+        filter->setText(QStringLiteral("apple"));
+        QCOMPARE(count->text(), QStringLiteral("1 of 2 messages shown"));
+        QVERIFY(w.selectQueue(QStringLiteral("b")));
+        QCOMPARE(filter->text(), QString());
+        QCOMPARE(count->text(), QStringLiteral("no messages"));
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        QCOMPARE(filter->text(), QStringLiteral("apple"));
+        QCOMPARE(w.messageFilter()->rowCount(), 1);
+    }
+
+    void theMessageMenuCopiesAndMovesAMessageToAnotherQueue()
+    {
+        WindowFixture f;
+        f.createQueue("orders");
+        f.createQueue("repaired");
+        const std::string id = f.send("orders", R"({"order": 1})");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        flush();
+        const auto rowOf = [&w](const std::string& messageId) {
+            const QAbstractItemModel* model = w.messageView()->model();
+            for (int row = 0; row < model->rowCount(); ++row)
+                if (model->index(row, 0).data(ui::MessageTableModel::MessageIdRole).toString()
+                    == QString::fromStdString(messageId))
+                    return model->index(row, ui::MessageTableModel::BodyColumn);
+            return QModelIndex();
+        };
+        // Picks `entry` (an action's objectName, or "menu/queue" in a submenu) in the menu the
+        // next right click opens.
+        const auto pick = [&w, &rowOf, &id](const QString& entry) {
+            QTimer::singleShot(50, [entry] {
+                auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+                QVERIFY(menu);
+                const QStringList path = entry.split(QLatin1Char('/'));
+                QMenu* in = path.size() == 2 ? menu->findChild<QMenu*>(path[0]) : menu;
+                QVERIFY(in);
+                for (QAction* action : in->actions())
+                    if (action->objectName() == path.last() || action->text() == path.last()) {
+                        QVERIFY(action->isEnabled());
+                        menu->close();
+                        action->trigger();
+                        return;
+                    }
+                QFAIL(qPrintable(QStringLiteral("no entry ") + entry));
+            });
+            const QRect cell = w.messageView()->visualRect(rowOf(id));
+            w.showMessageMenu(cell.center());
+            flush();
+        };
+        pick(QStringLiteral("copyIdAction"));
+        QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(id));
+        pick(QStringLiteral("copyBodyAction"));
+        QCOMPARE(QApplication::clipboard()->text(), QStringLiteral(R"({"order": 1})"));
+
+        // Moving needs the receipt: receive it first, then repair and resubmit to "repaired".
+        f.receive("orders", 1, 60);
+        flush();
+        pick(QStringLiteral("moveToMenu/repaired"));
+        auto send = openedDialog<ui::SendDialog>(&w);
+        QVERIFY(send);
+        QCOMPARE(send->queue(), QStringLiteral("repaired"));
+        auto* body = child<QPlainTextEdit>(send, QStringLiteral("bodyEdit"));
+        QCOMPARE(body->toPlainText(), QStringLiteral(R"({"order": 1})"));
+        body->setPlainText(QStringLiteral(R"({"order": 1, "fixed": true})"));
+        click(send, QStringLiteral("sendButton"));
+        flush();
+        QCOMPARE(f.stats("repaired").available, 1);
+        QCOMPARE(f.peek("repaired").front().body, std::string(R"({"order": 1, "fixed": true})"));
+        QCOMPARE(f.stats("orders").inFlight, 0); // the original went with its receipt
+        QCOMPARE(f.stats("orders").available, 0);
     }
 };
 

@@ -18,6 +18,7 @@
 #include "ui/widgets/endpoint_control.h"
 #include "ui/widgets/event_log_view.h"
 #include "ui/widgets/message_inspector.h"
+#include "ui/widgets/theme.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -67,32 +68,6 @@ void save(QWidget* widget, const QString& dir, const QString& name)
         std::fprintf(stderr, "could not write %s\n", qPrintable(path));
     else
         std::printf("%s\n", qPrintable(path));
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), text(0xe6, 0xe6, 0xe6);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x27, 0x2a));
-    p.setColor(QPalette::ToolTipBase, window);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x8c, 0x8c));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3c, 0x40));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::white);
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xd6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
-    p.setColor(QPalette::Mid, QColor(0x5a, 0x5c, 0x60));
-    p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    return p;
 }
 
 // A producer and a few consumers, one engine second at a time: most messages are deleted a few
@@ -221,7 +196,7 @@ int main(int argc, char* argv[])
     QDir().mkpath(dir);
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     if (dark)
-        QApplication::setPalette(darkPalette());
+        ui::applyTheme(ui::Theme::Dark);
     QFont font = QApplication::font();
     font.setPointSizeF(9.5);
     QApplication::setFont(font);

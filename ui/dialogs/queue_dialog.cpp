@@ -173,6 +173,36 @@ void QueueDialog::build()
     layout->addWidget(m_buttons);
 
     connect(m_type, &QComboBox::currentIndexChanged, this, &QueueDialog::applyType);
+    connect(m_type, &QComboBox::activated, this, [this] { m_typeChosen = true; });
+    connect(m_dlqTarget, &QComboBox::activated, this, [this] { m_targetChosen = true; });
+    connect(m_name, &QLineEdit::textChanged, this, &QueueDialog::onNameChanged);
+    // A field that cannot change looks it (the name and type of a queue being edited).
+    setStyleSheet(QStringLiteral("QLineEdit[readOnly=\"true\"] { background: palette(window); }"));
+}
+
+QString QueueDialog::suggestedDeadLetterQueue(const QString& name)
+{
+    if (name.isEmpty())
+        return {};
+    return name.endsWith(QLatin1String(".fifo")) ? name.chopped(5) + QStringLiteral("-dlq.fifo")
+                                                 : name + QStringLiteral("-dlq");
+}
+
+void QueueDialog::onNameChanged()
+{
+    if (isEditing())
+        return;
+    // A name ending in .fifo is a FIFO queue (SQS requires it): the type follows the name until
+    // the user picks one.
+    const bool fifoName = queueName().endsWith(QLatin1String(".fifo"));
+    if (!m_typeChosen && type() != Type::Oci) {
+        const Type wanted = fifoName ? Type::Fifo : Type::Standard;
+        if (type() != wanted) {
+            m_type->setCurrentIndex(int(wanted)); // applyType refills the targets
+            return;
+        }
+    }
+    fillDeadLetterTargets();
 }
 
 QueueDialog::Type QueueDialog::type() const
@@ -226,7 +256,9 @@ void QueueDialog::applyType()
 
 void QueueDialog::fillDeadLetterTargets()
 {
-    const QString current = m_dlqTarget->currentText();
+    const QString current
+        = m_dlqTarget->currentIndex() >= 0 ? m_dlqTarget->currentText() : QString();
+    const QSignalBlocker blocker(m_dlqTarget);
     m_dlqTarget->clear();
     const engine::QueueKind kind
         = type() == Type::Fifo ? engine::QueueKind::Fifo : engine::QueueKind::Standard;
@@ -236,14 +268,16 @@ void QueueDialog::fillDeadLetterTargets()
             continue;
         m_dlqTarget->addItem(name);
     }
-    // With a placeholder set, a combo box does not select its first item by itself.
-    const int index = m_dlqTarget->findText(current);
-    m_dlqTarget->setCurrentIndex(index >= 0 ? index : (m_dlqTarget->count() > 0 ? 0 : -1));
-    if (m_dlqTarget->count() == 0) {
-        m_dlqTarget->setPlaceholderText(
-            tr("no %1 queue to use — create one first")
-                .arg(type() == Type::Fifo ? tr("FIFO") : tr("standard")));
-    }
+    // The target the user chose stays; otherwise this queue's own "<name>-dlq" (or
+    // "<name>-dlq.fifo") when it exists, else none — never just the first queue of the list.
+    int index = m_targetChosen ? m_dlqTarget->findText(current) : -1;
+    if (index < 0)
+        index = m_dlqTarget->findText(suggestedDeadLetterQueue(queueName()));
+    m_dlqTarget->setPlaceholderText(
+        m_dlqTarget->count() == 0 ? tr("no %1 queue to use — create one first")
+                                        .arg(type() == Type::Fifo ? tr("FIFO") : tr("standard"))
+                                  : tr("choose a queue"));
+    m_dlqTarget->setCurrentIndex(index);
 }
 
 void QueueDialog::loadQueue()

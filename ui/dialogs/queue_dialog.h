@@ -51,6 +51,9 @@ private:
     void loadQueue();
     void applyType();
     void fillDeadLetterTargets();
+    void onNameChanged();
+    // "orders" → "orders-dlq", "payments.fifo" → "payments-dlq.fifo".
+    static QString suggestedDeadLetterQueue(const QString& name);
     Type type() const;
     engine::StringMap allAttributes() const;
 
@@ -74,6 +77,8 @@ private:
     QComboBox* m_throughput = nullptr;
     QGroupBox* m_dlqGroup = nullptr;
     QComboBox* m_dlqTarget = nullptr;
+    bool m_typeChosen = false;   // the user picked a type: the name no longer sets it
+    bool m_targetChosen = false; // the user picked a dead-letter target
     QSpinBox* m_maxReceive = nullptr;
     QGroupBox* m_ociGroup = nullptr;
     QSpinBox* m_deliveryCount = nullptr;

@@ -131,6 +131,21 @@ SendDialog::SendDialog(session::Session& session, const QString& queue, QWidget*
     resize(520, 520);
 }
 
+void SendDialog::prefill(const engine::MessageView& message)
+{
+    m_body->setPlainText(toQString(message.body));
+    m_attributes->setRowCount(0);
+    for (const auto& [name, value] : message.attributes)
+        addAttribute(toQString(name), toQString(value.dataType),
+                     value.isBinary() ? QString::fromLatin1(
+                         QByteArray::fromStdString(value.binaryValue).toBase64())
+                                      : toQString(value.stringValue));
+    if (m_groupId)
+        m_groupId->setText(toQString(message.groupId));
+    if (m_channel)
+        m_channel->setText(toQString(message.channelId));
+}
+
 void SendDialog::addAttribute(const QString& name, const QString& type, const QString& value)
 {
     const int row = m_attributes->rowCount();

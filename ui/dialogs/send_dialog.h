@@ -2,6 +2,8 @@
 
 #include "engine/requests.h"
 
+#include "engine/views.h"
+
 #include <QDialog>
 
 class QLabel;
@@ -35,6 +37,9 @@ public:
     engine::SendMessageRequest request() const;
     // Adds an attribute row (also what the Add button does, with empty fields).
     void addAttribute(const QString& name, const QString& type, const QString& value);
+    // Starts from an existing message: its body, attributes, group and channel (not its
+    // deduplication id: a copy is a new message) — to send a copy, or repair and resubmit it.
+    void prefill(const engine::MessageView& message);
 
     QString errorText() const;
     QString resultText() const;

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace inflight::ui {
@@ -28,13 +29,14 @@ VisibilityDialog::VisibilityDialog(session::Session& session, const QString& que
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
 
-    m_extend
-        = new QRadioButton(tr("&Extend by (added to the time each receipt still holds)"), this);
-    m_extend->setObjectName(QStringLiteral("extendRadio"));
-    m_set = new QRadioButton(tr("&Set to exactly (counted from now; 0 releases)"), this);
+    // SQS's ChangeMessageVisibility sets the timeout from now: that meaning first.
+    m_set = new QRadioButton(tr("&Set to N s from now (SQS's meaning; 0 releases)"), this);
     m_set->setObjectName(QStringLiteral("setRadio"));
-    layout->addWidget(m_extend);
+    m_extend
+        = new QRadioButton(tr("&Extend by N s (added to the time each receipt still holds)"), this);
+    m_extend->setObjectName(QStringLiteral("extendRadio"));
     layout->addWidget(m_set);
+    layout->addWidget(m_extend);
     auto* form = new QFormLayout;
     m_seconds = new QSpinBox(this);
     m_seconds->setObjectName(QStringLiteral("secondsSpin"));
@@ -56,6 +58,11 @@ VisibilityDialog::VisibilityDialog(session::Session& session, const QString& que
     connect(m_seconds, &QSpinBox::valueChanged, this, &VisibilityDialog::refreshSummary);
     setChange(initial);
     setMinimumWidth(460);
+    // The countdown in the summary runs while the dialog is open.
+    auto* tick = new QTimer(this);
+    tick->setInterval(250);
+    connect(tick, &QTimer::timeout, this, &VisibilityDialog::refreshSummary);
+    tick->start();
 }
 
 VisibilityChange VisibilityDialog::change() const
@@ -85,6 +92,11 @@ void VisibilityDialog::refreshSummary()
         const InFlightMessage& m = m_messages.front();
         text = tr("%1 in %2 is visible again in %3.")
                    .arg(m.messageId, m_queue, formatTimeLeft(m.visibleAt - now));
+        const VisibilityChange c = change();
+        const engine::Millis after = c.mode == VisibilityChange::Mode::SetTo
+            ? now + c.seconds * engine::kSecond
+            : std::max(m.visibleAt, now) + c.seconds * engine::kSecond;
+        text += QLatin1Char(' ') + tr("After this change: in %1.").arg(formatTimeLeft(after - now));
     } else {
         text = tr("%1 in flight in %2.").arg(messagesText(qint64(m_messages.size())), m_queue);
     }

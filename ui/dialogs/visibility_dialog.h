@@ -26,7 +26,7 @@ class VisibilityDialog : public QDialog {
 public:
     VisibilityDialog(session::Session& session, const QString& queue,
                      std::vector<InFlightMessage> messages,
-                     VisibilityChange initial = VisibilityChange::extendBy(30),
+                     VisibilityChange initial = VisibilityChange::setTo(30),
                      QWidget* parent = nullptr);
 
     VisibilityChange change() const;

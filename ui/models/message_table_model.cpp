@@ -569,6 +569,27 @@ bool MessageTableModel::rawLessThan(int left, int right, int column, Qt::CaseSen
 
 QVariant MessageTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case StateColumn:
+            return tr("Available, in flight (received, its visibility timeout running), delayed, "
+                      "or blocked behind its FIFO group's head; the colour is the client holding "
+                      "its receipt");
+        case VisibilityColumn:
+            return tr("Time until an in-flight message is visible again (red when little is "
+                      "left) or a delayed one is delivered; \"DLQ next\": its next receive moves "
+                      "it to the dead-letter queue");
+        case MessageIdColumn: return tr("The message id (the whole id in the inspector)");
+        case BodyColumn: return tr("The body's start (pretty-printed in the inspector)");
+        case GroupColumn: return tr("The FIFO message group, or the OCI channel");
+        case ReceivesColumn:
+            return tr("How many times it was received (ApproximateReceiveCount); ⚠ at the "
+                      "queue's maxReceiveCount");
+        case SentColumn: return tr("When it was sent, in engine time");
+        case DeduplicationColumn: return tr("The FIFO deduplication id");
+        default: return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (m_oci) { // the names an OCI client reads in GetMessages

@@ -219,6 +219,23 @@ QVariant QueueTableModel::data(const QModelIndex& index, int role) const
 
 QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case NameColumn: return tr("The queue's name");
+        case TypeColumn: return tr("Standard, FIFO or OCI");
+        case AvailableColumn:
+            return tr("Messages a receive can get now (ApproximateNumberOfMessages)");
+        case InFlightColumn:
+            return tr("Received, not deleted, their visibility timeout running "
+                      "(ApproximateNumberOfMessagesNotVisible)");
+        case DelayedColumn:
+            return tr("Sent with a delay not over yet (ApproximateNumberOfMessagesDelayed)");
+        case DeadLetterColumn:
+            return tr("Where its messages go after maxReceiveCount receives (→), or the queues "
+                      "whose dead letters it holds (←)");
+        default: return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
