@@ -437,6 +437,10 @@ int main(int argc, char* argv[])
         QStringLiteral("file"));
     const QCommandLineOption inMemory(QStringLiteral("in-memory"),
                                       QStringLiteral("Run without a workspace: nothing is kept."));
+    const QCommandLineOption empty(
+        QStringLiteral("empty"),
+        QStringLiteral("Start a new workspace (or an in-memory run) without the example queues. "
+                       "An existing workspace always opens as it is."));
     const QCommandLineOption socketThread(
         QStringLiteral("socket-thread"),
         QStringLiteral("With --headless: serve the endpoint's sockets on a thread of their own, as "
@@ -447,6 +451,7 @@ int main(int argc, char* argv[])
     parser.addOption(ociQueue);
     parser.addOption(workspace);
     parser.addOption(inMemory);
+    parser.addOption(empty);
     parser.addOption(socketThread);
     const inflight::app::EndpointOptionParser endpointOptionParser(parser);
     const inflight::app::RunOptionParser runOptionParser(parser);
@@ -504,6 +509,7 @@ int main(int argc, char* argv[])
 
     QString workspacePath = windowWorkspace(parser, workspace, inMemory);
     QString relaunch; // File > New, Open, Save As: start again on that workspace
+    bool relaunchWithExamples = false;
     int status = 0;
     {
         QString error;
@@ -563,7 +569,9 @@ int main(int argc, char* argv[])
             if (chosen.enabled)
                 endpoint.listen(chosen.host, chosen.port);
         }
-        inflight::ui::MainWindow window(session);
+        // The examples go into a new workspace (or an in-memory run) only: one the user emptied
+        // stays empty.
+        inflight::ui::MainWindow window(session, nullptr, opened->isNew() && !parser.isSet(empty));
         window.setEndpoint(&endpoint);
         window.clientDirectory()->setWorkspace(opened->path());
         if (log.log)
@@ -571,12 +579,14 @@ int main(int argc, char* argv[])
         auto* files = new inflight::ui::WorkspaceController(session, opened->path(), &window);
         files->setSelection([&window] { return window.currentQueue(); },
                             [&window] { return window.selectedMessageIds(); });
-        QObject::connect(files, &inflight::ui::WorkspaceController::switchRequested, &window,
-                         [&relaunch, &window](const QString& path) {
-                             relaunch = path;
-                             window.close();
-                             QCoreApplication::quit();
-                         });
+        QObject::connect(
+            files, &inflight::ui::WorkspaceController::switchRequested, &window,
+            [&relaunch, &relaunchWithExamples, &window](const QString& path, bool withExamples) {
+                relaunch = path;
+                relaunchWithExamples = withExamples;
+                window.close();
+                QCoreApplication::quit();
+            });
         if (!opened->path().isEmpty())
             window.setWindowTitle(QFileInfo(opened->path()).completeBaseName()
                                   + QStringLiteral(" — Inflight"));
@@ -593,9 +603,12 @@ int main(int argc, char* argv[])
         }
         arguments.removeIf([](const QString& a) {
             return a.startsWith(QStringLiteral("--workspace="))
-                || a == QStringLiteral("--in-memory");
+                || a == QStringLiteral("--in-memory") || a == QStringLiteral("--empty");
         });
         arguments << QStringLiteral("--workspace") << relaunch;
+        if (!relaunchWithExamples)
+            arguments << QStringLiteral("--empty"); // a new workspace starts empty
+
         if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments))
             std::fprintf(stderr, "inflight: cannot start again on %s\n", qPrintable(relaunch));
     }

@@ -41,6 +41,10 @@ std::unique_ptr<WorkspaceSession> WorkspaceSession::open(
             *error = QString::fromStdString(failed->message);
         return nullptr;
     }
+    // Opened once, it is no longer new: its clock is kept now, so that a workspace left empty
+    // (New Empty Workspace, or emptied by the user) opens empty next time, without examples.
+    if (!saved && !path.isEmpty())
+        (void)result->m_store->saveClock(result->clockRecord());
     WorkspaceSession* self = result.get();
     session.setPersistence([self](std::span<const engine::Event> events) {
         auto failed = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());

@@ -65,7 +65,7 @@ int fontRowHeight(const QWidget* widget)
 
 } // namespace
 
-MainWindow::MainWindow(session::Session& session, QWidget* parent)
+MainWindow::MainWindow(session::Session& session, QWidget* parent, bool examplesIfEmpty)
     : QMainWindow(parent), m_session(session)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -95,7 +95,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent)
 
     m_messages->startTicking(10);
 
-    const bool firstLaunch = m_session.broker().queues().empty();
+    const bool firstLaunch = examplesIfEmpty && m_session.broker().queues().empty();
     if (firstLaunch) {
         loadDefaultWorkspace(m_session);
         m_queues->refresh();

@@ -70,7 +70,10 @@ class MainWindow : public QMainWindow {
 
 public:
     // `session` must outlive the window.
-    explicit MainWindow(session::Session& session, QWidget* parent = nullptr);
+    // `examplesIfEmpty`: a session without queues gets the example queues (a first launch, a new
+    // workspace with examples); false for an empty workspace that is to stay empty.
+    explicit MainWindow(session::Session& session, QWidget* parent = nullptr,
+                        bool examplesIfEmpty = true);
     ~MainWindow() override;
 
     // The queue whose messages are shown; empty if none.

@@ -53,8 +53,8 @@ private Q_SLOTS:
                 file = a->menu();
         QVERIFY(file);
         for (const char* name :
-             {"newWorkspaceAction", "openWorkspaceAction", "saveWorkspaceAsAction",
-              "exportQueueAction", "importMessagesAction"}) {
+             {"newWorkspaceAction", "newExamplesWorkspaceAction", "openWorkspaceAction",
+              "saveWorkspaceAsAction", "exportQueueAction", "importMessagesAction"}) {
             QAction* a = m.files->action(QString::fromLatin1(name));
             QVERIFY2(a, name);
             QVERIFY2(file->actions().contains(a), name);
@@ -95,6 +95,12 @@ private Q_SLOTS:
         QCOMPARE(switched.size(), 1);
         const QString fresh = dir.filePath(QStringLiteral("fresh.inflight"));
         QCOMPARE(switched.at(0).at(0).toString(), fresh);
+        QCOMPARE(switched.at(0).at(1).toBool(), false); // empty
+        m.chosen = dir.filePath(QStringLiteral("demo.inflight"));
+        m.files->action(QStringLiteral("newExamplesWorkspaceAction"))->trigger();
+        QCOMPARE(switched.size(), 2);
+        QCOMPARE(switched.at(1).at(1).toBool(), true); // with the examples
+        switched.clear();
         auto created
             = store::WorkspaceStore::open(fresh.toStdString(), store::OpenMode::OpenExisting);
         QVERIFY(created.store);
@@ -102,13 +108,14 @@ private Q_SLOTS:
 
         m.chosen = fresh;
         m.files->action(QStringLiteral("openWorkspaceAction"))->trigger();
-        QCOMPARE(switched.size(), 2);
-        QCOMPARE(switched.at(1).at(0).toString(), fresh);
+        QCOMPARE(switched.size(), 1);
+        QCOMPARE(switched.at(0).at(0).toString(), fresh);
+        QCOMPARE(switched.at(0).at(1).toBool(), false);
 
         // Cancelling the dialog does nothing.
         m.chosen.clear();
         m.files->action(QStringLiteral("openWorkspaceAction"))->trigger();
-        QCOMPARE(switched.size(), 2);
+        QCOMPARE(switched.size(), 1);
     }
 
     void recentWorkspacesListsOthersNewestFirst()

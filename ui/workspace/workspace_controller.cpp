@@ -83,8 +83,10 @@ WorkspaceController::WorkspaceController(session::Session& session, const QStrin
         file->insertAction(before, a);
         return a;
     };
-    add(QStringLiteral("newWorkspaceAction"), tr("&New Workspace…"), QKeySequence::New,
-        &WorkspaceController::newWorkspace);
+    add(QStringLiteral("newWorkspaceAction"), tr("&New Empty Workspace…"), QKeySequence::New,
+        [this] { newWorkspace(false); });
+    add(QStringLiteral("newExamplesWorkspaceAction"), tr("New Workspace with E&xamples…"),
+        QKeySequence(), [this] { newWorkspace(true); });
     add(QStringLiteral("openWorkspaceAction"), tr("&Open Workspace…"), QKeySequence::Open,
         &WorkspaceController::openWorkspace);
     m_recent = new QMenu(tr("Open &Recent"), window);
@@ -203,13 +205,13 @@ static QString folderOf(const QString& path)
                           : QFileInfo(path).absolutePath();
 }
 
-void WorkspaceController::requestSwitch(const QString& path)
+void WorkspaceController::requestSwitch(const QString& path, bool withExamples)
 {
     rememberWorkspace(path);
-    Q_EMIT switchRequested(QFileInfo(path).absoluteFilePath());
+    Q_EMIT switchRequested(QFileInfo(path).absoluteFilePath(), withExamples);
 }
 
-void WorkspaceController::newWorkspace()
+void WorkspaceController::newWorkspace(bool withExamples)
 {
     QString path
         = choose(Choice::NewWorkspace, folderOf(m_path) + QStringLiteral("/untitled.inflight"));
@@ -233,7 +235,7 @@ void WorkspaceController::newWorkspace()
         return;
     }
     created.store.reset();
-    requestSwitch(path);
+    requestSwitch(path, withExamples);
 }
 
 void WorkspaceController::openWorkspace()

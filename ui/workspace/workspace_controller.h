@@ -63,18 +63,20 @@ public:
 
 Q_SIGNALS:
     // The user chose another workspace (New, Open, Save As, recent): reopen the app on it.
-    void switchRequested(const QString& path);
+    // `withExamples`: a new workspace that starts with the example queues (New Workspace with
+    // Examples); otherwise a new one starts empty and an existing one opens as it is.
+    void switchRequested(const QString& path, bool withExamples);
     // After an export or import: a sentence for the user.
     void finished(const QString& message, bool ok);
 
 private:
-    void newWorkspace();
+    void newWorkspace(bool withExamples);
     void openWorkspace();
     void saveAs();
     void exportCurrent();
     void importInto();
     void fillRecent();
-    void requestSwitch(const QString& path);
+    void requestSwitch(const QString& path, bool withExamples = false);
     QString choose(Choice choice, const QString& suggestion);
     void report(const QString& message, bool ok);
 
