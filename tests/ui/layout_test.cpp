@@ -3,6 +3,7 @@
 // are labelled apart, and one click receives one message.
 #include "window_test_support.h"
 
+#include "ui/charts/throughput_chart_view.h"
 #include "ui/dialogs/queue_dialog.h"
 #include "ui/dialogs/send_dialog.h"
 #include "ui/dialogs/visibility_dialog.h"
@@ -14,12 +15,17 @@
 #include "ui/widgets/theme.h"
 #include "ui/widgets/time_controls.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDateTime>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QTextBrowser>
+#include <QValueAxis>
 
 #include <QDockWidget>
 #include <QHeaderView>
@@ -447,6 +453,67 @@ private Q_SLOTS:
         QCOMPARE(f.peek("repaired").front().body, std::string(R"({"order": 1, "fixed": true})"));
         QCOMPARE(f.stats("orders").inFlight, 0); // the original went with its receipt
         QCOMPARE(f.stats("orders").available, 0);
+    }
+
+    void theChartsShareOneTimeAxisWithWholeNumberTicksStepsAndHoverValues()
+    {
+        using Chart = ui::ThroughputChartView;
+        QCOMPARE(Chart::integerScale(0.0), (std::pair<double, double>{1, 1}));
+        QCOMPARE(Chart::integerScale(0.8), (std::pair<double, double>{1, 1}));
+        QCOMPARE(Chart::integerScale(7), (std::pair<double, double>{8, 2}));
+        QCOMPARE(Chart::integerScale(23), (std::pair<double, double>{25, 5}));
+        QCOMPARE(Chart::integerScale(1234), (std::pair<double, double>{1500, 500}));
+
+        WindowFixture f;
+        f.createQueue("a");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        w.tabs()->setCurrentWidget(w.charts());
+        for (int second = 0; second < 4; ++second) {
+            for (int i = 0; i <= second; ++i)
+                f.send("a", "x");
+            f.step(1'000);
+            w.charts()->sampleNow();
+        }
+        QCOMPARE(w.charts()->timeRange(0), w.charts()->timeRange(1));
+        QTRY_VERIFY2(std::abs(w.charts()->plotLeft(0) - w.charts()->plotLeft(1)) <= 1.0,
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(w.charts()->plotLeft(0))
+                                    .arg(w.charts()->plotLeft(1))));
+        QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
+        auto* rates = child<QChartView>(w.charts(), QStringLiteral("rateChartView"));
+        QLineSeries* sent = nullptr;
+        for (QAbstractSeries* series : rates->chart()->series())
+            if (series->name()
+                == ui::ThroughputSeries::metricName(ui::ThroughputSeries::Metric::Sent))
+                sent = qobject_cast<QLineSeries*>(series);
+        QVERIFY(sent);
+        QCOMPARE(w.charts()->shownPoints(ui::ThroughputSeries::Metric::Sent).size(), 4);
+        QCOMPARE(sent->points().size(), 7);                           // 4 samples as steps
+        QCOMPARE(sent->points().at(1).y(), sent->points().at(2).y()); // flat over its second
+        auto* y = qobject_cast<QValueAxis*>(rates->chart()->axes(Qt::Vertical).front());
+        QVERIFY(y);
+        QCOMPARE(y->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(y->tickInterval(), 1.0);
+        QCOMPARE(y->max(), 4.0);
+        QCOMPARE(
+            Chart::hoverText(ui::ThroughputSeries::Metric::Sent,
+                             QPointF(double(f.session.now()), 4.0)),
+            QDateTime::fromMSecsSinceEpoch(f.session.now()).toString(QStringLiteral("HH:mm:ss"))
+                + QStringLiteral("  sent/s 4"));
+
+        // An hour of history, and a chart that stands still to be zoomed.
+        w.charts()->setWindowMinutes(60);
+        QCOMPARE(w.charts()->windowMinutes(), 60);
+        QVERIFY(w.charts()->series().window() >= 60 * 60 * 1000);
+        w.charts()->setLive(false);
+        const auto frozen = w.charts()->timeRange(0);
+        f.send("a", "y");
+        f.step(1'000);
+        w.charts()->sampleNow();
+        QCOMPARE(w.charts()->timeRange(0), frozen);
+        w.charts()->setLive(true);
+        QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
     }
 };
 

@@ -6,7 +6,9 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QCursor>
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QEvent>
@@ -16,6 +18,7 @@
 #include <QLineSeries>
 #include <QSplitter>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -44,17 +47,23 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     m_scope->addItem(tr("All queues"));
     m_window = new QComboBox(this);
     m_window->setObjectName(QStringLiteral("chartWindowCombo"));
-    for (int minutes : {1, 5, 10})
+    for (int minutes : {1, 5, 10, 30, 60})
         m_window->addItem((minutes == 1 ? tr("last minute") : tr("last %1 minutes").arg(minutes)),
                           minutes);
     m_window->setCurrentIndex(1);
     auto* note = new QLabel(tr("in engine time"), this);
     note->setForegroundRole(QPalette::PlaceholderText);
+    m_liveBox = new QCheckBox(tr("&Live"), this);
+    m_liveBox->setObjectName(QStringLiteral("chartLiveCheck"));
+    m_liveBox->setChecked(true);
+    m_liveBox->setToolTip(tr("Follow engine time. Uncheck to stop the charts, then drag a "
+                             "rectangle to zoom, right-click to zoom out, scroll to pan"));
     controls->addWidget(new QLabel(tr("Show:"), this));
     controls->addWidget(m_scope);
     controls->addWidget(m_window);
     controls->addWidget(note);
     controls->addStretch();
+    controls->addWidget(m_liveBox);
     layout->addLayout(controls);
 
     QChart* rates
@@ -75,6 +84,11 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     splitter->addWidget(m_levelView);
     layout->addWidget(splitter, 1);
 
+    for (QChartView* view : {m_rateView, m_levelView}) {
+        view->setRubberBand(QChartView::HorizontalRubberBand);
+        connect(view->chart(), &QChart::plotAreaChanged, this, &ThroughputChartView::alignPlots);
+    }
+    connect(m_liveBox, &QCheckBox::toggled, this, &ThroughputChartView::setLive);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &ThroughputChartView::redraw);
     connect(m_window, &QComboBox::currentIndexChanged, this, &ThroughputChartView::redraw);
     connect(m_series, &ThroughputSeries::sampled, this, &ThroughputChartView::redraw);
@@ -92,8 +106,9 @@ QChart* ThroughputChartView::makeChart(const QString& title, const std::vector<M
 {
     auto* chart = new QChart;
     chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignRight);
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    // Legends on top: the plots keep the whole width, the same for both charts.
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setMargins(QMargins(4, 4, 12, 4));
     xAxis = new QDateTimeAxis(chart);
     xAxis->setFormat(QStringLiteral("HH:mm:ss"));
     xAxis->setTickCount(6);
@@ -108,7 +123,13 @@ QChart* ThroughputChartView::makeChart(const QString& title, const std::vector<M
         chart->addSeries(line);
         line->attachAxis(xAxis);
         line->attachAxis(yAxis);
-        m_lines.push_back(Line{metric, line});
+        connect(line, &QLineSeries::hovered, this, [this, metric](QPointF point, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), hoverText(metric, point));
+            else
+                QToolTip::hideText();
+        });
+        m_lines.push_back(Line{metric, line, {}});
     }
     return chart;
 }
@@ -152,20 +173,96 @@ QList<QPointF> ThroughputChartView::shownPoints(Metric metric) const
 {
     for (const Line& line : m_lines)
         if (line.metric == metric)
-            return line.series->points();
+            return line.shown;
     return {};
+}
+
+void ThroughputChartView::alignPlots()
+{
+    // The time axes line up: the chart with the narrower value labels gets the difference as
+    // margin (what the labels take is the plot's left less the margin, whatever the margin).
+    QChart* charts[] = {m_rateView->chart(), m_levelView->chart()};
+    qreal labels[2];
+    for (int i = 0; i < 2; ++i)
+        labels[i] = charts[i]->plotArea().left() - charts[i]->margins().left();
+    const qreal widest = std::max(labels[0], labels[1]);
+    for (int i = 0; i < 2; ++i) {
+        QMargins margins = charts[i]->margins();
+        const int left = 4 + int(std::lround(widest - labels[i]));
+        if (margins.left() != left) {
+            margins.setLeft(left);
+            charts[i]->setMargins(margins);
+        }
+    }
+}
+
+qreal ThroughputChartView::plotLeft(int chart) const
+{
+    return (chart == 0 ? m_rateView : m_levelView)->chart()->plotArea().left();
+}
+
+void ThroughputChartView::setLive(bool live)
+{
+    m_live = live;
+    if (m_liveBox->isChecked() != live)
+        m_liveBox->setChecked(live);
+    if (live) {
+        for (QChartView* view : {m_rateView, m_levelView})
+            view->chart()->zoomReset();
+        redraw();
+    }
+}
+
+std::pair<qint64, qint64> ThroughputChartView::timeRange(int chart) const
+{
+    const QDateTimeAxis* axis = chart == 0 ? m_rateX : m_levelX;
+    return {axis->min().toMSecsSinceEpoch(), axis->max().toMSecsSinceEpoch()};
+}
+
+QString ThroughputChartView::hoverText(Metric metric, QPointF point)
+{
+    const QString time
+        = QDateTime::fromMSecsSinceEpoch(qint64(point.x())).toString(QStringLiteral("HH:mm:ss"));
+    const double value = point.y();
+    const QString number = std::abs(value - std::round(value)) < 1e-9
+        ? QString::number(qint64(std::llround(value)))
+        : QString::number(value, 'f', 1);
+    return QStringLiteral("%1  %2 %3").arg(time, ThroughputSeries::metricName(metric), number);
+}
+
+std::pair<double, double> ThroughputChartView::integerScale(double max)
+{
+    // Steps of 1, 2 or 5 times a power of ten, the smallest giving at most 5 ticks above 0.
+    if (!std::isfinite(max) || max < 0)
+        max = 0;
+    double step = 1;
+    for (double magnitude = 1;; magnitude *= 10) {
+        bool found = false;
+        for (double factor : {1.0, 2.0, 5.0}) {
+            step = factor * magnitude;
+            if (max <= step * 5) {
+                found = true;
+                break;
+            }
+        }
+        if (found)
+            break;
+    }
+    return {std::max(step, std::ceil(max / step) * step), step};
 }
 
 void ThroughputChartView::redraw()
 {
+    if (!m_live)
+        return; // stands still: zoom and scroll what it shows
     const QString queue = showsAllQueues() ? QString() : m_queue;
     const engine::Millis now = m_session.displayTime();
     const engine::Millis from = now - windowMinutes() * 60 * engine::kSecond;
-    double rateMax = 1.0;
-    double levelMax = 1.0;
+    double rateMax = 0.0;
+    double levelMax = 0.0;
     // The actors' series only while a simulation has actors (issue 13's duplicate processing).
     const bool actors = m_session.simulation() && m_session.simulation()->size() > 0;
-    for (const Line& line : m_lines) {
+    for (Line& line : m_lines) {
         if (line.metric == Metric::Processed || line.metric == Metric::ProcessedMoreThanOnce) {
             line.series->setVisible(actors);
             for (QLegendMarker* marker : line.series->chart()->legend()->markers(line.series))
@@ -179,20 +276,34 @@ void ThroughputChartView::redraw()
         points.erase(std::remove_if(points.begin(), points.end(),
                                     [from](const QPointF& p) { return p.x() < double(from); }),
                      points.end());
-        double& max = ThroughputSeries::isRate(line.metric) ? rateMax : levelMax;
+        const bool rate = ThroughputSeries::isRate(line.metric);
+        double& max = rate ? rateMax : levelMax;
         for (const QPointF& p : points)
             max = std::max(max, p.y());
-        line.series->replace(points);
+        line.shown = points;
+        if (rate && points.size() > 1) {
+            // A rate is counted over the second before its sample: a step, not a slope.
+            QList<QPointF> steps;
+            steps.reserve(points.size() * 2);
+            steps << points.front();
+            for (qsizetype i = 1; i < points.size(); ++i)
+                steps << QPointF(points[i - 1].x(), points[i].y()) << points[i];
+            line.series->replace(steps);
+        } else {
+            line.series->replace(points);
+        }
     }
-    const auto niceMax = [](double max) {
-        const double step = std::pow(10.0, std::floor(std::log10(max)));
-        return std::ceil(max * 1.1 / step) * step;
-    };
+    // One time range for both charts; whole-number ticks for counts and rates.
     for (QDateTimeAxis* x : {m_rateX, m_levelX})
         x->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(now));
-    m_rateY->setRange(0, niceMax(rateMax));
-    m_levelY->setRange(0, niceMax(levelMax));
-    m_rateY->setLabelFormat(rateMax < 5 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    for (auto [axis, max] : {std::pair{m_rateY, rateMax}, std::pair{m_levelY, levelMax}}) {
+        const auto [top, step] = integerScale(max);
+        axis->setRange(0, top);
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTickInterval(step);
+        axis->setLabelFormat(QStringLiteral("%.0f"));
+    }
 }
 
 void ThroughputChartView::applyPalette()

@@ -5,8 +5,10 @@
 
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTimer;
@@ -42,14 +44,27 @@ public:
     // True: all queues together; false: the selected queue.
     void setAllQueues(bool all);
     bool showsAllQueues() const;
-    // Minutes of engine time shown (1, 5 or 10).
+    // Minutes of engine time shown (1, 5, 10, 30 or 60).
     void setWindowMinutes(int minutes);
     int windowMinutes() const;
 
     // Samples now (if an engine second has passed) and redraws.
     void sampleNow();
-    // The points the chart shows for `metric` (after the last redraw).
+    // The samples the chart shows for `metric` (after the last redraw); a rate's line draws them
+    // as steps, each value over the second it was counted in.
     QList<QPointF> shownPoints(ThroughputSeries::Metric metric) const;
+    // Live (the default): the charts follow engine time. Off: they stand still, to zoom (drag a
+    // rectangle; right click zooms out) and scroll (the wheel) through what they hold.
+    void setLive(bool live);
+    bool isLive() const { return m_live; }
+    // Both charts' time axis, from and to (engine time, epoch ms): one range for both.
+    std::pair<qint64, qint64> timeRange(int chart) const;
+    // Where a chart's plot begins, in the chart (both the same once laid out).
+    qreal plotLeft(int chart) const;
+    // The text shown on hovering `metric`'s line at `point`: "12:00:05 sent/s 3".
+    static QString hoverText(ThroughputSeries::Metric metric, QPointF point);
+    // An axis maximum and a whole-number tick step for values up to `max`: 5 ticks or fewer.
+    static std::pair<double, double> integerScale(double max);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,12 +73,14 @@ private:
     struct Line {
         ThroughputSeries::Metric metric;
         QLineSeries* series;
+        QList<QPointF> shown; // the samples, before a rate's steps
     };
 
     QChart* makeChart(const QString& title, const std::vector<ThroughputSeries::Metric>& metrics,
                       QDateTimeAxis*& xAxis, QValueAxis*& yAxis);
     void redraw();
     void applyPalette();
+    void alignPlots();
 
     session::Session& m_session;
     ThroughputSeries* m_series = nullptr;
@@ -78,6 +95,8 @@ private:
     QValueAxis* m_levelY = nullptr;
     std::vector<Line> m_lines;
     QTimer* m_timer = nullptr;
+    QCheckBox* m_liveBox = nullptr;
+    bool m_live = true;
 };
 
 } // namespace inflight::ui

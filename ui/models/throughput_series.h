@@ -42,7 +42,8 @@ public:
     };
     static constexpr int kMetricCount = 10;
     static constexpr engine::Millis kSampleInterval = engine::kSecond;
-    static constexpr engine::Millis kDefaultWindow = 10 * 60 * engine::kSecond;
+    // An hour of engine time (3,600 samples a queue), what the charts can show at most.
+    static constexpr engine::Millis kDefaultWindow = 60 * 60 * engine::kSecond;
 
     // `session` must outlive the series. The counters at construction are the first baseline.
     explicit ThroughputSeries(session::Session& session, QObject* parent = nullptr,
