@@ -189,6 +189,8 @@ private:
     // One message, at once (a short poll), with the queue's own visibility timeout: the trainer's
     // one click; the room keeps watching the table.
     void receiveOne();
+    // Puts the receive dialog in the Receive panel (receiveDock) and shows it.
+    void dockReceive(ReceiveDialog* dialog);
     void resubmit(const engine::MessageView& message, const QString& toQueue, bool move);
     void extend30();
     void changeVisibility();
@@ -227,6 +229,7 @@ private:
     QLabel* m_queueTitle = nullptr;
     QLabel* m_queueDetails = nullptr; // its type, visibility timeout, delay and DLQ
     HelpWindow* m_help = nullptr;
+    QDockWidget* m_receiveDock = nullptr;
     QHash<QString, QString> m_queueFilters; // the text filter typed for each queue
     MessageInspector* m_inspector = nullptr;
     GroupsView* m_groups = nullptr;

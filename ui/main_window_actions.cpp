@@ -20,6 +20,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -179,6 +180,8 @@ void MainWindow::receive()
     if (m_currentQueue.isEmpty())
         return;
     if (m_receiveDialog && m_receiveDialog->queue() == m_currentQueue) {
+        m_receiveDock->show();
+        m_receiveDock->raise();
         showDialog(m_receiveDialog);
         return;
     }
@@ -192,7 +195,36 @@ void MainWindow::receive()
         if (!ids.isEmpty() && m_receiveDialog && m_receiveDialog->queue() == m_currentQueue)
             selectMessages(ids);
     });
+    dockReceive(m_receiveDialog);
     showDialog(m_receiveDialog);
+}
+
+void MainWindow::dockReceive(ReceiveDialog* dialog)
+{
+    // A panel below the table, not a window over it: the room keeps watching the countdowns
+    // while a receive waits. It can be moved, floated or closed (closing cancels a wait).
+    if (!m_receiveDock) {
+        m_receiveDock = new QDockWidget(this);
+        m_receiveDock->setObjectName(QStringLiteral("receiveDock"));
+        m_receiveDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                                   | QDockWidget::DockWidgetClosable);
+        addDockWidget(Qt::BottomDockWidgetArea, m_receiveDock);
+        connect(m_receiveDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (!visible && m_receiveDock->isHidden() && m_receiveDialog
+                && m_receiveDialog->isVisible())
+                m_receiveDialog->close(); // closed (not just behind another tab): the wait ends
+        });
+    }
+    dialog->setWindowFlags(Qt::Widget);
+    m_receiveDock->setWidget(dialog);
+    m_receiveDock->setWindowTitle(tr("Receive from %1").arg(dialog->queue()));
+    connect(dialog, &QDialog::finished, m_receiveDock, &QWidget::hide);
+    const bool shown = m_receiveDock->isVisible();
+    m_receiveDock->show();
+    if (!shown && !m_receiveDock->isFloating()) // the table keeps most of the height
+        resizeDocks({m_receiveDock},
+                    {std::max(dialog->minimumSizeHint().height(), height() * 35 / 100)},
+                    Qt::Vertical);
 }
 
 void MainWindow::showMessageMenu(const QPoint& at)

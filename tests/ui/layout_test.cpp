@@ -5,6 +5,7 @@
 
 #include "ui/charts/throughput_chart_view.h"
 #include "ui/dialogs/queue_dialog.h"
+#include "ui/dialogs/receive_dialog.h"
 #include "ui/dialogs/send_dialog.h"
 #include "ui/dialogs/visibility_dialog.h"
 #include "ui/models/queue_table_model.h"
@@ -514,6 +515,33 @@ private Q_SLOTS:
         QCOMPARE(w.charts()->timeRange(0), frozen);
         w.charts()->setLive(true);
         QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
+    }
+
+    void theReceivePanelLeavesTheTableInViewAndClosingItEndsTheWait()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        f.send("q", "a");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        click(&w, QStringLiteral("receiveButton"));
+        QPointer<ui::ReceiveDialog> dialog = w.receiveDialog();
+        QVERIFY(dialog && dialog->isVisible());
+        auto* dock = child<QDockWidget>(&w, QStringLiteral("receiveDock"));
+        QVERIFY(dock->isVisible());
+        QCOMPARE(dock->widget(), dialog.data());
+        QVERIFY(!dialog->isWindow()); // a panel of the window, not a window over the table
+        QVERIFY(w.messageView()->isVisible() && w.messageView()->height() > 100);
+        QVERIFY(!dock->geometry().intersects(w.messageView()->geometry().translated(
+            w.messageView()->mapTo(&w, QPoint()) - w.messageView()->pos())));
+        f.receive("q"); // nothing left: the next receive waits
+        dialog->setWaitTime(20);
+        dialog->startReceive();
+        flush();
+        QVERIFY(dialog->isWaiting());
+        dock->close();
+        flush();
+        QVERIFY(!dialog || !dialog->isWaiting());
     }
 };
 
