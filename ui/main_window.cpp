@@ -82,8 +82,8 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent, bool examples
     m_receiptHolders = new ReceiptHolders(session, this);
     m_messages->setReceiptHolders(m_receiptHolders, m_clientDirectory);
 
-    if (const Theme saved = savedTheme(); saved != currentTheme())
-        applyTheme(saved); // remembered from the last run (View ▸ Theme)
+    if (const auto saved = savedTheme(); saved && *saved != currentTheme())
+        applyTheme(*saved); // remembered from the last run (View ▸ Theme)
     buildActions();
     buildQueueDock();
     buildCentre();

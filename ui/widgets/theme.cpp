@@ -8,8 +8,6 @@
 #include <QStyle>
 #include <QStyleFactory>
 
-#include <optional>
-
 namespace inflight::ui {
 
 namespace {
@@ -109,9 +107,12 @@ Theme themeNamed(const QString& name)
     return Theme::System;
 }
 
-Theme savedTheme()
+std::optional<Theme> savedTheme()
 {
-    return themeNamed(QSettings().value(kSetting).toString());
+    const QSettings settings;
+    if (!settings.contains(kSetting))
+        return std::nullopt;
+    return themeNamed(settings.value(kSetting).toString());
 }
 
 void populateThemeMenu(QMenu* menu, QObject* owner)

@@ -2,6 +2,8 @@
 
 #include <QPalette>
 
+#include <optional>
+
 class QMenu;
 class QObject;
 
@@ -19,7 +21,8 @@ QPalette lightPalette();
 // palette; System puts back what the application started with).
 void applyTheme(Theme theme);
 Theme currentTheme();
-Theme savedTheme();
+// The theme chosen in View ▸ Theme, if one was (none: the application's look stays).
+std::optional<Theme> savedTheme();
 // "system", "light", "dark" and back (unknown: System).
 const char* themeName(Theme theme);
 Theme themeNamed(const QString& name);
