@@ -516,7 +516,10 @@ QVariant MessageTableModel::data(const QModelIndex& index, int role) const
         }
         case VisibilityColumn:
             if (r.state == engine::MessageState::InFlight)
-                return tr("Visible again at %1").arg(formatEngineTime(r.deadline));
+                return tr("Visible again at %1").arg(formatEngineTime(r.deadline))
+                    + (r.movesToDeadLetterOnNextReceive
+                           ? tr(" — DLQ next: its next receive moves it to the dead-letter queue")
+                           : QString());
             if (r.state == engine::MessageState::Delayed)
                 return tr("Delivered at %1").arg(formatEngineTime(r.deadline));
             return {};
