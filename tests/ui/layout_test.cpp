@@ -100,6 +100,17 @@ private Q_SLOTS:
         w.resize(1280, 800);
         flush();
         QVERIFY(splitter->sizes().at(0) > 0);
+        // Hiding and showing the queue list: the table keeps the larger share.
+        splitter->setSizes({700, 300});
+        auto* queues = child<QDockWidget>(&w, QStringLiteral("queuesDock"));
+        queues->hide();
+        flush();
+        queues->show();
+        flush();
+        QVERIFY2(splitter->sizes().at(0) > splitter->sizes().at(1) * 2,
+                 qPrintable(QStringLiteral("%1 : %2")
+                                .arg(splitter->sizes().at(0))
+                                .arg(splitter->sizes().at(1))));
         clickMessage(w, id); // the same message again: the inspector does not grow
         QVERIFY(w.inspector()->width() <= splitter->width() / 2 + 8);
     }
