@@ -110,9 +110,19 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
     m_channel = new QLineEdit(this);
     m_channel->setObjectName(QStringLiteral("channelFilterEdit"));
     m_channel->setPlaceholderText(tr("any channel"));
-    form->addRow(tr("&Maximum messages:"), m_max);
-    form->addRow(tr("&Visibility timeout:"), m_visibility);
-    form->addRow(tr("&Wait time:"), m_wait);
+    // The three figures of a receive on one row: the panel below the table stays low.
+    auto* figures = new QHBoxLayout;
+    const auto figure = [this, figures](const QString& text, QSpinBox* spin) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(spin);
+        figures->addWidget(label);
+        figures->addWidget(spin, 1);
+        figures->addSpacing(12);
+    };
+    figure(tr("&Maximum messages:"), m_max);
+    figure(tr("&Visibility timeout:"), m_visibility);
+    figure(tr("&Wait time:"), m_wait);
+    form->addRow(figures);
     if (oci)
         form->addRow(tr("&Channel:"), m_channel);
     m_channel->setVisible(oci);
@@ -182,7 +192,7 @@ ReceiveDialog::ReceiveDialog(session::Session& session, const QString& queue, QW
                               m_results->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 15);
     m_results->setItemDelegateForColumn(ReceiptColumn, new ReceiptDelegate(m_results));
     m_results->header()->setStretchLastSection(true);
-    m_results->setMinimumHeight(120);
+    m_results->setMinimumHeight(72);
     m_results->setSelectionMode(QAbstractItemView::ExtendedSelection);
     layout->addWidget(m_results, 1);
 
