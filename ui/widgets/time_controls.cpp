@@ -216,9 +216,14 @@ void TimeControls::syncActions()
     const double speed = m_session.speed();
     for (QAction* action : m_speeds->actions())
         action->setChecked(false);
-    if (QAction* current = speedAction(int(std::lround(speed)));
-        current && std::abs(speed - std::round(speed)) < 1e-9)
+    if (QAction* current = presetFor(speed))
         current->setChecked(true);
+}
+
+QAction* TimeControls::presetFor(double speed) const
+{
+    return std::abs(speed - std::round(speed)) < 1e-9 ? speedAction(int(std::lround(speed)))
+                                                      : nullptr;
 }
 
 QString TimeControls::offsetText(engine::Millis engineMinusWall)
@@ -248,8 +253,7 @@ void TimeControls::refresh()
     QString offset;
     if (const auto target = m_session.runTarget(); target && !m_session.isPaused())
         offset = tr("%1 s left").arg((*target - m_session.displayTime() + 999) / engine::kSecond);
-    else if (QAction* preset = speedAction(int(std::lround(speed)));
-             !preset || std::abs(speed - std::round(speed)) > 1e-9)
+    else if (!presetFor(speed))
         offset = tr("at %1×").arg(speed, 0, 'g', 4);
     else
         offset = offsetText(m_session.displayTime() - QDateTime::currentMSecsSinceEpoch());

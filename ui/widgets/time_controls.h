@@ -36,6 +36,8 @@ public:
 
     QAction* pauseAction() const { return m_pause; }
     QAction* speedAction(int speed) const;
+    // The speed button of `speed`; nullptr when no button has it (2.5×, 7×).
+    QAction* presetFor(double speed) const;
     QAction* stepAction(engine::Millis delta) const;
     QLabel* clockLabel() const { return m_label; }
     // What the clock's label cannot say in its fixed width: "12 s left" of a Run, or engine
