@@ -293,7 +293,10 @@ Result<ReceiveResult> Broker::receiveMessage(const ReceiveRequest& request)
         return plan.error();
     const Millis now = clock().now();
     m_state->settle(**q, now);
-    return m_state->receiveNow(**q, *plan, plan->wait > 0, now);
+    auto result = m_state->receiveNow(**q, *plan, plan->wait > 0, now);
+    if (result && result->messages.empty())
+        ++(*q)->counters.emptyReceives;
+    return result;
 }
 
 WaitId Broker::receiveMessageAsync(const ReceiveRequest& request, ReceiveCallback done)
@@ -312,8 +315,11 @@ WaitId Broker::receiveMessageAsync(const ReceiveRequest& request, ReceiveCallbac
     const Millis now = clock().now();
     m_state->settle(**q, now);
     auto result = m_state->receiveNow(**q, *plan, plan->wait > 0, now);
-    if (!result || !result->messages.empty() || plan->wait == 0)
+    if (!result || !result->messages.empty() || plan->wait == 0) {
+        if (result && result->messages.empty())
+            ++(*q)->counters.emptyReceives;
         return answer(std::move(result));
+    }
     return m_state->addWaiter(**q, std::move(*plan), std::move(done), now);
 }
 
@@ -444,7 +450,8 @@ Result<QueueView> Broker::queueView(std::string_view name)
     if (!found)
         return found.error();
     Queue& q = **found;
-    m_state->settle(q, clock().now());
+    const Millis now = clock().now();
+    m_state->settle(q, now);
     QueueView v;
     v.id = q.id;
     v.name = q.name;
@@ -452,7 +459,7 @@ Result<QueueView> Broker::queueView(std::string_view name)
     v.kind = q.kind();
     v.attributes = m_state->allAttributes(q);
     v.tags = q.tags;
-    v.stats = m_state->stats(q);
+    v.stats = m_state->stats(q, now);
     if (q.isOci()) {
         v.deadLetterTarget = q.builtInDeadLetterName;
     } else if (q.config.redrivePolicy) {
@@ -477,8 +484,9 @@ Result<QueueStats> Broker::queueStats(std::string_view name)
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    m_state->settle(**q, clock().now());
-    return m_state->stats(**q);
+    const Millis now = clock().now();
+    m_state->settle(**q, now);
+    return m_state->stats(**q, now);
 }
 
 Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,

@@ -2,15 +2,19 @@
 #include "broker_state.h"
 #include "receipt.h"
 
+#include <algorithm>
+
 namespace inflight::engine {
 
-QueueStats BrokerState::stats(const Queue& q) const
+QueueStats BrokerState::stats(Queue& q, Millis now)
 {
     QueueStats s = q.counters;
     s.available = q.availableCount;
     s.inFlight = q.inFlightCount;
     s.delayed = q.delayedCount;
     s.sizeInBytes = q.bytes;
+    const Millis oldest = oldestRetentionBase(q);
+    s.oldestMessageAge = oldest == kNoDeadline ? 0 : std::max<Millis>(now - oldest, 0);
     return s;
 }
 

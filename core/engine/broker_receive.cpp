@@ -474,6 +474,7 @@ void BrokerState::serveWaiters(Queue& q, Millis now)
             continue;
         if (it->second.deadline <= now) {
             // The wait ended before this call looked at the clock: empty, not this message.
+            ++q.counters.emptyReceives;
             completions.emplace_back(std::move(it->second.done), ReceiveResult{});
             waiters.erase(it);
             continue;

@@ -181,6 +181,8 @@ public:
     // ---- time (broker_time.cpp) ----
     void settle(Queue& q, Millis now);
     Millis nextDeadline(Queue& q);
+    // The retention base of the oldest stored message; kNoDeadline for an empty queue.
+    Millis oldestRetentionBase(Queue& q);
     void expireWindows(Queue& q, Millis now);
     void advanceAll(Millis now);
     Millis nextDeadlineAll();
@@ -215,7 +217,8 @@ public:
 
     // ---- peek (broker_peek.cpp) ----
     MessageView view(Queue& q, std::uint32_t slot, const Message& m);
-    QueueStats stats(const Queue& q) const;
+    // The counts, the counters and the oldest message's age at `now` (after settle(q, now)).
+    QueueStats stats(Queue& q, Millis now);
     StringMap allAttributes(const Queue& q) const;
 };
 

@@ -48,6 +48,12 @@ Millis dueRetention(Queue& q)
 
 } // namespace
 
+Millis BrokerState::oldestRetentionBase(Queue& q)
+{
+    const Millis due = dueRetention(q);
+    return due == kNoDeadline ? kNoDeadline : due - q.retentionMillis();
+}
+
 Millis BrokerState::nextDeadline(Queue& q)
 {
     return std::min({dueDelay(*this, q), dueVisibility(q), dueRetention(q)});
@@ -134,6 +140,7 @@ void BrokerState::expireWaiters(Millis now)
             auto pos = std::find(q->waiters.begin(), q->waiters.end(), id);
             if (pos != q->waiters.end())
                 q->waiters.erase(pos);
+            ++q->counters.emptyReceives; // the long poll ends empty
         }
         completions.emplace_back(std::move(waiter.done), ReceiveResult{});
     }

@@ -24,6 +24,14 @@ struct QueueStats {
     std::int64_t retentionExpired = 0;
     std::int64_t purged = 0;
     std::int64_t deduplicated = 0;
+    // Receives that returned no message: short polls that found none and long polls that ended
+    // empty at their deadline (not failed receives, not waits the client gave up). Counted since
+    // the engine started: a workspace does not store it (CloudWatch's NumberOfEmptyReceives).
+    std::int64_t emptyReceives = 0;
+    // How long the oldest stored message (available, in flight or delayed) has been in the
+    // queue: now less its retention base (its send, or its first send before a DLQ move); 0 for
+    // an empty queue (CloudWatch's ApproximateAgeOfOldestMessage).
+    Millis oldestMessageAge = 0;
 };
 
 // A side-effect-free copy of one message's state.

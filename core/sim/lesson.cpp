@@ -102,6 +102,8 @@ std::optional<std::int64_t> statsCount(const engine::QueueStats& s, std::string_
         return s.purged;
     if (count == "deduplicated")
         return s.deduplicated;
+    if (count == "emptyReceives")
+        return s.emptyReceives;
     return std::nullopt;
 }
 

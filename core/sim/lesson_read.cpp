@@ -37,7 +37,7 @@ bool isQueueCount(std::string_view count, bool matching)
         return false;
     for (const char* name :
          {"sent", "received", "deleted", "visibilityExpired", "movedToDeadLetter",
-          "retentionExpired", "purged", "deduplicated", "blocked"})
+          "retentionExpired", "purged", "deduplicated", "emptyReceives", "blocked"})
         if (count == name)
             return true;
     return false;
@@ -524,7 +524,7 @@ private:
                                    : "messages, available, inFlight, delayed, receiveCount, "
                                      "sent, received, deleted, visibilityExpired, "
                                      "movedToDeadLetter, retentionExpired, purged, "
-                                     "deduplicated or blocked");
+                                     "deduplicated, emptyReceives or blocked");
             return comparison(f, given, c);
         }
         return r.error(f,

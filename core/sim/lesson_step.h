@@ -63,9 +63,9 @@ struct LessonAction {
 //   Queue        a count of queue `queue` (or its DLQ with `deadLetter`) compared with `value`:
 //                without `bodyContains` a QueueStats member ("available", "inFlight", "delayed",
 //                "sent", "received", "deleted", "visibilityExpired", "movedToDeadLetter",
-//                "retentionExpired", "purged", "deduplicated"), "messages" (available + in
-//                flight + delayed) or "receiveCount" (the highest receive count of its
-//                messages); with `bodyContains` of the messages whose body contains it:
+//                "retentionExpired", "purged", "deduplicated", "emptyReceives"), "messages"
+//                (available + in flight + delayed) or "receiveCount" (the highest receive count
+//                of its messages); with `bodyContains` of the messages whose body contains it:
 //                "messages", "available", "inFlight", "delayed" or "receiveCount"
 //                FIFO queues also "blocked": available messages behind a message of their
 //                group that is not (head-of-line blocking; Broker::blockedMessages)

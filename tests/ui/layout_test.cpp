@@ -528,6 +528,55 @@ private Q_SLOTS:
         QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
     }
 
+    // The oldest message's age on an axis of its own (seconds, on the right), with both plots
+    // still the same width; empty receives among the rates; a wall-clock view after a fast run.
+    void theChartsShowTheOldestAgeEmptyReceivesAndAWallClockView()
+    {
+        using Metric = ui::ThroughputSeries::Metric;
+        WindowFixture f;
+        f.createQueue("a");
+        ui::MainWindow& w = f.open();
+        w.resize(1280, 800);
+        QVERIFY(w.selectQueue(QStringLiteral("a")));
+        w.tabs()->setCurrentWidget(w.charts());
+        f.send("a", "waiting");
+        for (int second = 0; second < 12; ++second) {
+            f.receive("a", 1, 0); // visibility 0: received, still there
+            f.step(1'000);
+            w.charts()->sampleNow();
+        }
+        f.receive("a", 1, 30); // in flight now: the next receive is empty
+        QVERIFY(f.receive("a").empty());
+        f.step(1'000);
+        w.charts()->sampleNow();
+        const auto age = w.charts()->shownPoints(Metric::OldestAge);
+        QVERIFY(!age.isEmpty());
+        QCOMPARE(age.last().y(), 13.0);
+        QCOMPARE(w.charts()->ageRange(), (std::pair<double, double>{0, 15})); // whole seconds
+        QCOMPARE(w.charts()->shownPoints(Metric::EmptyReceives).last().y(), 1.0);
+        QTRY_VERIFY2(std::abs(w.charts()->plotRight(0) - w.charts()->plotRight(1)) <= 1.0,
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(w.charts()->plotRight(0))
+                                    .arg(w.charts()->plotRight(1))));
+        QVERIFY(std::abs(w.charts()->plotLeft(0) - w.charts()->plotLeft(1)) <= 1.0);
+
+        // Wall clock: the axis ends now on the wall clock, and the samples sit where they were
+        // taken (this test's 13 engine seconds took well under a minute of wall time).
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        w.charts()->setClock(ui::ThroughputSeries::Clock::Wall);
+        QCOMPARE(w.charts()->clock(), ui::ThroughputSeries::Clock::Wall);
+        const auto range = w.charts()->timeRange(0);
+        QVERIFY(range.second >= before && range.second <= QDateTime::currentMSecsSinceEpoch());
+        QCOMPARE(range.second - range.first, qint64(w.charts()->windowMinutes()) * 60'000);
+        const auto wall = w.charts()->shownPoints(Metric::OldestAge);
+        QCOMPARE(wall.size(), age.size());
+        QVERIFY(wall.last().x() - wall.first().x() < 60'000.0);
+        QVERIFY(wall.last().x() <= double(range.second));
+        QCOMPARE(wall.last().y(), 13.0);
+        w.charts()->setClock(ui::ThroughputSeries::Clock::Engine);
+        QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
+    }
+
     void theReceivePanelLeavesTheTableInViewAndClosingItEndsTheWait()
     {
         WindowFixture f;

@@ -147,6 +147,73 @@ private Q_SLOTS:
         QVERIFY(series.points(QStringLiteral("new"), Metric::Sent).isEmpty());
         QVERIFY(ThroughputSeries::isRate(Metric::Sent));
         QVERIFY(!ThroughputSeries::isRate(Metric::InFlight));
+        QVERIFY(ThroughputSeries::isRate(Metric::EmptyReceives));
+        QVERIFY(!ThroughputSeries::isRate(Metric::OldestAge));
+    }
+
+    // Receives that found nothing, per second: the consumer that polls an empty queue.
+    void emptyReceivesPerSecond()
+    {
+        SessionFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        ThroughputSeries series(f.session);
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(f.receive("a").empty());
+        f.send("b", "m");
+        QCOMPARE(f.receive("b").size(), std::size_t(1)); // not empty
+        f.step(2'000);
+        QVERIFY(series.sample(f.session.now()));
+        QCOMPARE(series.points(QStringLiteral("a"), Metric::EmptyReceives).last().y(), 2.0);
+        QCOMPARE(series.points(QStringLiteral("b"), Metric::EmptyReceives).last().y(), 0.0);
+        QCOMPARE(series.points({}, Metric::EmptyReceives).last().y(), 2.0);
+    }
+
+    // The age of the oldest message in seconds; all queues together: the oldest of all, not a sum.
+    void oldestMessageAgeInSeconds()
+    {
+        SessionFixture f;
+        f.createQueue("a");
+        f.createQueue("b");
+        ThroughputSeries series(f.session);
+        f.send("a", "old");
+        f.step(10'000);
+        f.send("b", "new");
+        f.step(4'000);
+        QVERIFY(series.sample(f.session.now()));
+        QCOMPARE(series.points(QStringLiteral("a"), Metric::OldestAge).last().y(), 14.0);
+        QCOMPARE(series.points(QStringLiteral("b"), Metric::OldestAge).last().y(), 4.0);
+        QCOMPARE(series.points({}, Metric::OldestAge).last().y(), 14.0);
+        const auto got = f.receive("a");
+        QVERIFY(f.broker().deleteMessage("a", got.at(0).receiptHandle).ok());
+        f.step(1'000);
+        QVERIFY(series.sample(f.session.now()));
+        QCOMPARE(series.points(QStringLiteral("a"), Metric::OldestAge).last().y(), 0.0);
+        QCOMPARE(series.points({}, Metric::OldestAge).last().y(), 5.0);
+    }
+
+    // Each sample keeps the wall-clock time it was taken at: at 60x, a minute of engine time is
+    // a second of the wall clock, and the wall-clock view shows them a second apart.
+    void samplesKeepTheirWallClockTime()
+    {
+        SessionFixture f;
+        f.createQueue("a");
+        ThroughputSeries series(f.session);
+        const qint64 wall = 1'800'000'000'000;
+        for (int i = 1; i <= 3; ++i) {
+            f.step(60'000);
+            QVERIFY(series.sample(f.session.now(), wall + i * 1'000));
+        }
+        const auto engine = series.points(QStringLiteral("a"), Metric::Sent);
+        const auto clock
+            = series.points(QStringLiteral("a"), Metric::Sent, ThroughputSeries::Clock::Wall);
+        QCOMPARE(engine.size(), 3);
+        QCOMPARE(clock.size(), 3);
+        QCOMPARE(engine.last().x() - engine.first().x(), 120'000.0);
+        QCOMPARE(clock.first().x(), double(wall + 1'000));
+        QCOMPARE(clock.last().x(), double(wall + 3'000));
+        QCOMPARE(series.lastSampleWallTime(), wall + 3'000);
+        QCOMPARE(series.points({}, Metric::Sent, ThroughputSeries::Clock::Wall).size(), 3);
     }
 };
 

@@ -51,8 +51,12 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
         m_window->addItem((minutes == 1 ? tr("last minute") : tr("last %1 minutes").arg(minutes)),
                           minutes);
     m_window->setCurrentIndex(1);
-    auto* note = new QLabel(tr("in engine time"), this);
-    note->setForegroundRole(QPalette::PlaceholderText);
+    m_clock = new QComboBox(this);
+    m_clock->setObjectName(QStringLiteral("chartClockCombo"));
+    m_clock->addItem(tr("of engine time"), int(ThroughputSeries::Clock::Engine));
+    m_clock->addItem(tr("of the wall clock"), int(ThroughputSeries::Clock::Wall));
+    m_clock->setToolTip(tr("Engine time runs at the chosen speed; the wall clock shows when it "
+                           "happened (after a run at 60x, an hour of engine time is a minute)"));
     m_liveBox = new QCheckBox(tr("&Live"), this);
     m_liveBox->setObjectName(QStringLiteral("chartLiveCheck"));
     m_liveBox->setChecked(true);
@@ -61,7 +65,7 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     controls->addWidget(new QLabel(tr("Show:"), this));
     controls->addWidget(m_scope);
     controls->addWidget(m_window);
-    controls->addWidget(note);
+    controls->addWidget(m_clock);
     controls->addStretch();
     controls->addWidget(m_liveBox);
     layout->addLayout(controls);
@@ -69,10 +73,12 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     QChart* rates
         = makeChart(tr("Per second"),
                     {Metric::Sent, Metric::Received, Metric::Deleted, Metric::VisibilityExpired,
-                     Metric::MovedToDeadLetter, Metric::Processed, Metric::ProcessedMoreThanOnce},
+                     Metric::MovedToDeadLetter, Metric::EmptyReceives, Metric::Processed,
+                     Metric::ProcessedMoreThanOnce},
                     m_rateX, m_rateY);
     QChart* levels = makeChart(
-        tr("Messages"), {Metric::Available, Metric::InFlight, Metric::Delayed}, m_levelX, m_levelY);
+        tr("Messages"), {Metric::Available, Metric::InFlight, Metric::Delayed, Metric::OldestAge},
+        m_levelX, m_levelY);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     m_rateView = new QChartView(rates, splitter);
     m_rateView->setObjectName(QStringLiteral("rateChartView"));
@@ -91,6 +97,11 @@ ThroughputChartView::ThroughputChartView(session::Session& session, QWidget* par
     connect(m_liveBox, &QCheckBox::toggled, this, &ThroughputChartView::setLive);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &ThroughputChartView::redraw);
     connect(m_window, &QComboBox::currentIndexChanged, this, &ThroughputChartView::redraw);
+    connect(m_clock, &QComboBox::currentIndexChanged, this, [this] {
+        for (QChartView* view : {m_rateView, m_levelView})
+            view->chart()->zoomReset();
+        redraw();
+    });
     connect(m_series, &ThroughputSeries::sampled, this, &ThroughputChartView::redraw);
     // Presentation only: asks for a sample; the series takes one per second of engine time.
     m_timer = new QTimer(this);
@@ -122,7 +133,16 @@ QChart* ThroughputChartView::makeChart(const QString& title, const std::vector<M
         line->setName(ThroughputSeries::metricName(metric));
         chart->addSeries(line);
         line->attachAxis(xAxis);
-        line->attachAxis(yAxis);
+        if (metric == Metric::OldestAge) {
+            // Seconds, not messages: an axis of its own on the right.
+            m_ageY = new QValueAxis(chart);
+            m_ageY->setTitleText(tr("age, s"));
+            m_ageY->setMin(0);
+            chart->addAxis(m_ageY, Qt::AlignRight);
+            line->attachAxis(m_ageY);
+        } else {
+            line->attachAxis(yAxis);
+        }
         connect(line, &QLineSeries::hovered, this, [this, metric](QPointF point, bool state) {
             if (state)
                 QToolTip::showText(QCursor::pos(), hoverText(metric, point));
@@ -163,6 +183,16 @@ int ThroughputChartView::windowMinutes() const
     return m_window->currentData().toInt();
 }
 
+void ThroughputChartView::setClock(ThroughputSeries::Clock clock)
+{
+    m_clock->setCurrentIndex(m_clock->findData(int(clock)));
+}
+
+ThroughputSeries::Clock ThroughputChartView::clock() const
+{
+    return ThroughputSeries::Clock(m_clock->currentData().toInt());
+}
+
 void ThroughputChartView::sampleNow()
 {
     m_session.serveDue(); // a sample reads the queues: what fell due first, at its own time
@@ -179,26 +209,41 @@ QList<QPointF> ThroughputChartView::shownPoints(Metric metric) const
 
 void ThroughputChartView::alignPlots()
 {
-    // The time axes line up: the chart with the narrower value labels gets the difference as
-    // margin (what the labels take is the plot's left less the margin, whatever the margin).
+    // The time axes line up: the chart with the narrower value labels on a side gets the
+    // difference as margin (what the labels take is the plot's edge less the margin, whatever
+    // the margin). Only the messages chart has labels on the right (the age axis).
     QChart* charts[] = {m_rateView->chart(), m_levelView->chart()};
-    qreal labels[2];
-    for (int i = 0; i < 2; ++i)
-        labels[i] = charts[i]->plotArea().left() - charts[i]->margins().left();
-    const qreal widest = std::max(labels[0], labels[1]);
+    qreal left[2];
+    qreal right[2];
+    for (int i = 0; i < 2; ++i) {
+        const QRectF plot = charts[i]->plotArea();
+        left[i] = plot.left() - charts[i]->margins().left();
+        right[i] = charts[i]->size().width() - plot.right() - charts[i]->margins().right();
+    }
+    const qreal widestLeft = std::max(left[0], left[1]);
+    const qreal widestRight = std::max(right[0], right[1]);
     for (int i = 0; i < 2; ++i) {
         QMargins margins = charts[i]->margins();
-        const int left = 4 + int(std::lround(widest - labels[i]));
-        if (margins.left() != left) {
-            margins.setLeft(left);
-            charts[i]->setMargins(margins);
-        }
+        const QMargins wanted(4 + int(std::lround(widestLeft - left[i])), margins.top(),
+                              12 + int(std::lround(widestRight - right[i])), margins.bottom());
+        if (margins != wanted)
+            charts[i]->setMargins(wanted);
     }
 }
 
 qreal ThroughputChartView::plotLeft(int chart) const
 {
     return (chart == 0 ? m_rateView : m_levelView)->chart()->plotArea().left();
+}
+
+qreal ThroughputChartView::plotRight(int chart) const
+{
+    return (chart == 0 ? m_rateView : m_levelView)->chart()->plotArea().right();
+}
+
+std::pair<double, double> ThroughputChartView::ageRange() const
+{
+    return {m_ageY->min(), m_ageY->max()};
 }
 
 void ThroughputChartView::setLive(bool live)
@@ -256,10 +301,14 @@ void ThroughputChartView::redraw()
     if (!m_live)
         return; // stands still: zoom and scroll what it shows
     const QString queue = showsAllQueues() ? QString() : m_queue;
-    const engine::Millis now = m_session.displayTime();
-    const engine::Millis from = now - windowMinutes() * 60 * engine::kSecond;
+    const ThroughputSeries::Clock shown = clock();
+    const bool wall = shown == ThroughputSeries::Clock::Wall;
+    const qint64 now = wall ? QDateTime::currentMSecsSinceEpoch() : m_session.displayTime();
+    const qint64 from = now - windowMinutes() * 60 * engine::kSecond;
+    m_rateView->chart()->setTitle(wall ? tr("Per second of engine time") : tr("Per second"));
     double rateMax = 0.0;
     double levelMax = 0.0;
+    double ageMax = 0.0;
     // The actors' series only while a simulation has actors (issue 13's duplicate processing).
     const bool actors = m_session.simulation() && m_session.simulation()->size() > 0;
     for (Line& line : m_lines) {
@@ -272,12 +321,12 @@ void ThroughputChartView::redraw()
         }
         QList<QPointF> points;
         if (showsAllQueues() || !queue.isEmpty())
-            points = m_series->points(queue, line.metric);
+            points = m_series->points(queue, line.metric, shown);
         points.erase(std::remove_if(points.begin(), points.end(),
                                     [from](const QPointF& p) { return p.x() < double(from); }),
                      points.end());
         const bool rate = ThroughputSeries::isRate(line.metric);
-        double& max = rate ? rateMax : levelMax;
+        double& max = rate ? rateMax : line.metric == Metric::OldestAge ? ageMax : levelMax;
         for (const QPointF& p : points)
             max = std::max(max, p.y());
         line.shown = points;
@@ -296,7 +345,8 @@ void ThroughputChartView::redraw()
     // One time range for both charts; whole-number ticks for counts and rates.
     for (QDateTimeAxis* x : {m_rateX, m_levelX})
         x->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(now));
-    for (auto [axis, max] : {std::pair{m_rateY, rateMax}, std::pair{m_levelY, levelMax}}) {
+    for (auto [axis, max] :
+         {std::pair{m_rateY, rateMax}, std::pair{m_levelY, levelMax}, std::pair{m_ageY, ageMax}}) {
         const auto [top, step] = integerScale(max);
         axis->setRange(0, top);
         axis->setTickType(QValueAxis::TicksDynamic);
@@ -317,6 +367,7 @@ void ThroughputChartView::applyPalette()
         chart->legend()->setLabelColor(p.color(QPalette::Text));
         for (QAbstractAxis* axis : chart->axes()) {
             axis->setLabelsColor(p.color(QPalette::Text));
+            axis->setTitleBrush(p.color(QPalette::Text));
             axis->setGridLineColor(blend(p.color(QPalette::Base), p.color(QPalette::Text), 0.15));
             axis->setLinePenColor(p.color(QPalette::Mid));
         }
@@ -339,6 +390,12 @@ void ThroughputChartView::applyPalette()
             pen.setColor(p.color(QPalette::Mid));
             pen.setStyle(Qt::DashLine);
             pen.setWidthF(1.5);
+        }
+        if (line.metric == Metric::EmptyReceives)
+            pen.setColor(QColor(0x8c, 0x56, 0x4b));
+        if (line.metric == Metric::OldestAge) { // dotted: read against the right-hand axis
+            pen.setColor(QColor(0x94, 0x67, 0xbd));
+            pen.setStyle(Qt::DotLine);
         }
         line.series->setPen(pen);
     }

@@ -28,10 +28,12 @@ class Session;
 namespace inflight::ui {
 
 // The charts tab: for the selected queue or for all queues, messages sent, received and deleted
-// per second, visibility expiries and DLQ moves per second (top), and messages available, in
-// flight and delayed (bottom), over the last minutes of engine time. A presentation timer asks the
-// ThroughputSeries for a sample (it takes one per engine second), so pause, speed and steps move
-// the charts as they move everything. Widgets: chartScopeCombo, chartWindowCombo, rateChartView,
+// per second, visibility expiries, DLQ moves and empty receives per second (top), and messages
+// available, in flight and delayed with the age of the oldest message on its own axis (bottom),
+// over the last minutes of engine time or of the wall clock (after a run at 60x, when it
+// happened). A presentation timer asks the ThroughputSeries for a sample (it takes one per engine
+// second), so pause, speed and steps move the charts as they move everything. Widgets:
+// chartScopeCombo, chartWindowCombo, chartClockCombo, chartLiveCheck, rateChartView,
 // levelChartView.
 class ThroughputChartView : public QWidget {
     Q_OBJECT
@@ -44,9 +46,12 @@ public:
     // True: all queues together; false: the selected queue.
     void setAllQueues(bool all);
     bool showsAllQueues() const;
-    // Minutes of engine time shown (1, 5, 10, 30 or 60).
+    // Minutes shown (1, 5, 10, 30 or 60), of engine time or of the wall clock.
     void setWindowMinutes(int minutes);
     int windowMinutes() const;
+    // The time axis: engine time (the default) or the wall clock the samples were taken at.
+    void setClock(ThroughputSeries::Clock clock);
+    ThroughputSeries::Clock clock() const;
 
     // Samples now (if an engine second has passed) and redraws.
     void sampleNow();
@@ -57,10 +62,13 @@ public:
     // rectangle; right click zooms out) and scroll (the wheel) through what they hold.
     void setLive(bool live);
     bool isLive() const { return m_live; }
-    // Both charts' time axis, from and to (engine time, epoch ms): one range for both.
+    // Both charts' time axis, from and to (epoch ms of the clock shown): one range for both.
     std::pair<qint64, qint64> timeRange(int chart) const;
-    // Where a chart's plot begins, in the chart (both the same once laid out).
+    // Where a chart's plot begins and ends, in the chart (both the same once laid out).
     qreal plotLeft(int chart) const;
+    qreal plotRight(int chart) const;
+    // The range of the oldest message's age axis (seconds, right of the messages chart).
+    std::pair<double, double> ageRange() const;
     // The text shown on hovering `metric`'s line at `point`: "12:00:05 sent/s 3".
     static QString hoverText(ThroughputSeries::Metric metric, QPointF point);
     // An axis maximum and a whole-number tick step for values up to `max`: 5 ticks or fewer.
@@ -93,6 +101,8 @@ private:
     QValueAxis* m_rateY = nullptr;
     QDateTimeAxis* m_levelX = nullptr;
     QValueAxis* m_levelY = nullptr;
+    QValueAxis* m_ageY = nullptr;
+    QComboBox* m_clock = nullptr;
     std::vector<Line> m_lines;
     QTimer* m_timer = nullptr;
     QCheckBox* m_liveBox = nullptr;

@@ -4,17 +4,23 @@
 #include "sim/simulation.h"
 #include "ui/models/model_text.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 
 namespace inflight::ui {
 
 namespace {
-constexpr int kRateCount = 7;
+constexpr int kRateCount = 8;
 } // namespace
 
 ThroughputSeries::ThroughputSeries(session::Session& session, QObject* parent,
                                    engine::Millis window)
-    : QObject(parent), m_session(session), m_window(window), m_lastTime(session.displayTime())
+    : QObject(parent),
+      m_session(session),
+      m_window(window),
+      m_lastTime(session.displayTime()),
+      m_lastWall(QDateTime::currentMSecsSinceEpoch())
 {
     const auto actors = actorTotals();
     for (const engine::QueueView& view : m_session.broker().queues())
@@ -30,7 +36,7 @@ ThroughputSeries::Counters ThroughputSeries::countersOf(
     const std::array<std::int64_t, 2> processed
         = figures == actors.end() ? std::array<std::int64_t, 2>{} : figures->second;
     return Counters{{s.sent, s.received, s.deleted, s.visibilityExpired, s.movedToDeadLetter,
-                     processed[0], processed[1]}};
+                     s.emptyReceives, processed[0], processed[1]}};
 }
 
 std::map<std::string, std::array<std::int64_t, 2>> ThroughputSeries::actorTotals() const
@@ -58,11 +64,18 @@ void ThroughputSeries::onEvents(const std::vector<engine::Event>& events)
 
 bool ThroughputSeries::sample(engine::Millis now)
 {
+    return sample(now, QDateTime::currentMSecsSinceEpoch());
+}
+
+bool ThroughputSeries::sample(engine::Millis now, qint64 wallNow)
+{
     if (now - m_lastTime < kSampleInterval)
         return false;
     const double seconds = static_cast<double>(now - m_lastTime) / 1000.0;
+    constexpr auto oldest = static_cast<std::size_t>(Metric::OldestAge);
     Sample all;
     all.time = now;
+    all.wall = wallNow;
     engine::Broker& broker = m_session.broker();
     const auto actors = actorTotals();
     for (auto& [name, series] : m_queues) {
@@ -72,6 +85,7 @@ bool ThroughputSeries::sample(engine::Millis now)
         const Counters counters = countersOf(*stats, actors, name);
         Sample s;
         s.time = now;
+        s.wall = wallNow;
         for (int i = 0; i < kRateCount; ++i)
             s.values[i] // a new simulation starts its figures from zero: no negative rates
                 = static_cast<double>(
@@ -80,8 +94,10 @@ bool ThroughputSeries::sample(engine::Millis now)
         s.values[static_cast<int>(Metric::Available)] = static_cast<double>(stats->available);
         s.values[static_cast<int>(Metric::InFlight)] = static_cast<double>(stats->inFlight);
         s.values[static_cast<int>(Metric::Delayed)] = static_cast<double>(stats->delayed);
-        for (int i = 0; i < kMetricCount; ++i)
-            all.values[i] += s.values[i];
+        s.values[oldest] = static_cast<double>(stats->oldestMessageAge) / 1000.0;
+        for (std::size_t i = 0; i < kMetricCount; ++i)
+            all.values[i]
+                = i == oldest ? std::max(all.values[i], s.values[i]) : all.values[i] + s.values[i];
         series.last = counters;
         series.samples.push_back(s);
         trim(series.samples, now);
@@ -89,6 +105,7 @@ bool ThroughputSeries::sample(engine::Millis now)
     m_all.push_back(all);
     trim(m_all, now);
     m_lastTime = now;
+    m_lastWall = wallNow;
     Q_EMIT sampled(now);
     return true;
 }
@@ -99,7 +116,7 @@ void ThroughputSeries::trim(std::deque<Sample>& samples, engine::Millis now) con
         samples.pop_front();
 }
 
-QList<QPointF> ThroughputSeries::points(const QString& queue, Metric metric) const
+QList<QPointF> ThroughputSeries::points(const QString& queue, Metric metric, Clock clock) const
 {
     const std::deque<Sample>* samples = &m_all;
     if (!queue.isEmpty()) {
@@ -112,7 +129,8 @@ QList<QPointF> ThroughputSeries::points(const QString& queue, Metric metric) con
     result.reserve(static_cast<qsizetype>(samples->size()));
     const auto i = static_cast<std::size_t>(metric);
     for (const Sample& s : *samples)
-        result.append(QPointF(static_cast<qreal>(s.time), s.values[i]));
+        result.append(
+            QPointF(static_cast<qreal>(clock == Clock::Engine ? s.time : s.wall), s.values[i]));
     return result;
 }
 
@@ -137,11 +155,13 @@ QString ThroughputSeries::metricName(Metric metric)
     case Metric::Deleted: return tr("deleted/s");
     case Metric::VisibilityExpired: return tr("visibility expiries/s");
     case Metric::MovedToDeadLetter: return tr("DLQ moves/s");
+    case Metric::EmptyReceives: return tr("empty receives/s");
     case Metric::Processed: return tr("processed/s");
     case Metric::ProcessedMoreThanOnce: return tr("processed again/s");
     case Metric::Available: return tr("available");
     case Metric::InFlight: return tr("in flight");
     case Metric::Delayed: return tr("delayed");
+    case Metric::OldestAge: return tr("oldest message, s");
     }
     return {};
 }
