@@ -51,12 +51,14 @@ struct Error {
 // "InvalidParameterValue: Value 11 for parameter MaxNumberOfMessages is invalid. ..."
 std::string describe(const Error& error);
 
-// Either a value or an Error. Engine calls never throw for bad input.
-template <class T>
+// Either a value or an Error. Engine calls never throw for bad input. The one error shape of the
+// codebase: the layers above the engine use it with their own error type as E (a workspace's
+// store::StoreError, the window's sentence for the user).
+template <class T, class E = Error>
 class [[nodiscard]] Result {
 public:
     Result(T value) : m_state(std::move(value)) {}
-    Result(Error error) : m_state(std::move(error)) {}
+    Result(E error) : m_state(std::move(error)) {}
 
     bool ok() const { return m_state.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -81,14 +83,14 @@ public:
     T& operator*() { return value(); }
     const T& operator*() const { return value(); }
 
-    const Error& error() const
+    const E& error() const
     {
         assert(!ok());
         return std::get<1>(m_state);
     }
 
 private:
-    std::variant<T, Error> m_state;
+    std::variant<T, E> m_state;
 };
 
 struct Done {

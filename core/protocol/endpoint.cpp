@@ -19,7 +19,7 @@ Overloaded(Ts...) -> Overloaded<Ts...>;
 } // namespace
 
 Endpoint::Endpoint(engine::Broker& broker, EndpointOptions options)
-    : m_broker(broker), m_options(std::move(options))
+    : m_broker(&broker), m_options(std::move(options))
 {
     setBaseUrl(m_options.baseUrl);
 }
@@ -68,13 +68,13 @@ void Endpoint::summarizeWaitEnded(const engine::Result<engine::ReceiveResult>& r
 {
     summarizeReceived(result, summary);
     if (result && result->messages.empty() && summary.receive)
-        explainEmptyReceive(m_broker, *summary.receive, true, summary);
+        explainEmptyReceive(*m_broker, *summary.receive, true, summary);
 }
 
 Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
 {
     if (oci::isOciPath(request.path))
-        return oci::handle(m_broker, request, summary);
+        return oci::handle(*m_broker, request, summary);
 
     const SqsProtocol protocol = detectSqsProtocol(request);
     DecodedSqsRequest decoded = protocol == SqsProtocol::Json ? json::decodeRequest(request)
@@ -98,7 +98,8 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
             QStringLiteral("The action %1 is not valid for this endpoint.").arg(sqs.action())));
     }
 
-    SqsContext context{m_broker, m_options.baseUrl, request, request.origin.toStdString(), summary};
+    SqsContext context{*m_broker, m_options.baseUrl, request, request.origin.toStdString(),
+                       summary};
     ActionResult result = handler(context, sqs);
     return std::visit(Overloaded{
                           [&](const Output& output) -> Outcome {
@@ -108,7 +109,7 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
                           },
                           [&](const engine::Error& error) -> Outcome {
                               if (summary)
-                                  explainError(m_broker, error, *summary);
+                                  explainError(*m_broker, error, *summary);
                               return responder.error(error);
                           },
                           [&](WaitForMessages& wait) -> Outcome {

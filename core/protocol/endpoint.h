@@ -35,6 +35,8 @@ class Endpoint {
 public:
     Endpoint(engine::Broker& broker, EndpointOptions options = {});
 
+    // Requests go to `broker` from now on (a workspace switched in the running app).
+    void setBroker(engine::Broker& broker) { m_broker = &broker; }
     // A trailing '/' is dropped.
     void setBaseUrl(const QString& baseUrl);
     QString baseUrl() const { return m_options.baseUrl; }
@@ -61,7 +63,7 @@ public:
 private:
     Outcome route(const HttpRequest& request, RequestSummary* summary);
 
-    engine::Broker& m_broker;
+    engine::Broker* m_broker; // never null
     EndpointOptions m_options;
     RequestGuard m_guard;
 };

@@ -73,7 +73,7 @@ int raiseOpenFileLimit()
 
 HttpServer::HttpServer(session::Session& session, SocketThreading threading, QObject* parent)
     : QObject(parent),
-      m_session(session),
+      m_session(&session),
       m_endpoint(session.broker()),
       m_tcp(std::make_unique<QTcpServer>()),
       m_worker(std::make_unique<IoWorker>(*this, threading))
@@ -233,7 +233,7 @@ void HttpServer::handleBatch()
     // taking turns over whole batches. (A post wakes the socket thread at most once until it
     // takes what is there. Not isDurable(): durable before the batch does not make its answers
     // durable. On the session's thread, the worker writes them once this returns.)
-    const bool answerEarly = !m_session.hasPersistence();
+    const bool answerEarly = !m_session->hasPersistence();
     for (auto& [connection, request] : m_handling) {
         handle(connection, request);
         if (answerEarly && m_answers.size() >= kAnswerGroup)
@@ -247,16 +247,16 @@ void HttpServer::answerWhenDurable()
 {
     if (m_answers.empty())
         return;
-    if (m_session.isDurable()) {   // always so without a workspace
+    if (m_session->isDurable()) {  // always so without a workspace
         m_worker->post(m_answers); // one hand-over for the whole batch
         return;
     }
     // Acknowledged means durable: the answers wait for the session's next commit. If it fails,
     // each client gets a 500 in its request's protocol instead of a false acknowledgement, on a
     // connection that stays open; SDKs retry it.
-    m_session.whenDurable(this, [this, answers = std::move(m_answers)](bool stored) mutable {
+    m_session->whenDurable(this, [this, answers = std::move(m_answers)](bool stored) mutable {
         if (!stored) {
-            const QString reason = m_session.persistenceError();
+            const QString reason = m_session->persistenceError();
             for (ConnectionAnswer& answer : answers)
                 answer.response = protocol::notStored(answer.protocol, answer.response, reason);
         }
@@ -292,7 +292,7 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
     }
     // The protocol is needed again only if a commit fails, so only with a workspace: the
     // in-memory endpoint answers everything as it is and does not look for it.
-    const protocol::WireProtocol wire = m_session.hasPersistence()
+    const protocol::WireProtocol wire = m_session->hasPersistence()
         ? protocol::wireProtocol(*request)
         : protocol::WireProtocol::SqsJson;
     protocol::Outcome outcome = m_endpoint.handle(*request);
@@ -301,7 +301,7 @@ void HttpServer::handle(quint64 connection, std::optional<protocol::HttpRequest>
         return;
     }
     auto& deferred = std::get<protocol::DeferredReceive>(outcome);
-    session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
+    session::PendingReceive* receive = m_session->receive(std::move(deferred.request));
     m_waits[connection] = Wait{receive, wire, std::move(deferred.respond)};
     // finished() is always emitted from the event loop, even for an answer known at once.
     connect(receive, &session::PendingReceive::finished, this,
@@ -320,13 +320,13 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
     // receipts lead back to the client; the numbers of the events it causes lead to the request.
     request.origin = client.identity.key;
     protocol::RequestSummary summary;
-    const std::uint64_t eventsBefore = m_session.broker().eventsEmitted();
+    const std::uint64_t eventsBefore = m_session->broker().eventsEmitted();
     protocol::Outcome outcome = m_endpoint.handle(request, &summary);
-    const std::uint64_t eventsAfter = m_session.broker().eventsEmitted();
+    const std::uint64_t eventsAfter = m_session->broker().eventsEmitted();
     const protocol::WireProtocol wire = summary.protocol;
     if (auto* response = std::get_if<protocol::HttpResponse>(&outcome)) {
-        traffic::TrafficRecord record = traffic::arrival(std::move(request), client, address,
-                                                         summary, wallTime, m_session.now(), false);
+        traffic::TrafficRecord record = traffic::arrival(
+            std::move(request), client, address, summary, wallTime, m_session->now(), false);
         record.firstEvent = eventsBefore + 1;
         record.lastEvent = eventsAfter;
         traffic::answered(record, *response, summary, microsecondsSince(arrived));
@@ -335,10 +335,10 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
         return;
     }
     auto& deferred = std::get<protocol::DeferredReceive>(outcome);
-    session::PendingReceive* receive = m_session.receive(std::move(deferred.request));
+    session::PendingReceive* receive = m_session->receive(std::move(deferred.request));
     Wait wait{receive, wire, std::move(deferred.respond)};
     wait.record = traffic::arrival(std::move(request), client, address, summary, wallTime,
-                                   m_session.now(), true);
+                                   m_session->now(), true);
     wait.record.firstEvent = eventsBefore + 1;
     wait.record.lastEvent = eventsAfter;
     wait.cursor = m_traffic->add(wait.record);
@@ -372,15 +372,42 @@ void HttpServer::finishWait(quint64 connection)
         return;
     Wait wait = std::move(it->second);
     m_waits.erase(it);
-    m_answers.push_back({connection, wait.protocol, wait.respond(wait.receive->result())});
+    answerWait(connection, wait, wait.receive->result());
+    answerWhenDurable();
+    wait.receive->deleteLater(); // we are inside its signal
+}
+
+void HttpServer::answerWait(quint64 connection, Wait& wait,
+                            const engine::Result<engine::ReceiveResult>& result)
+{
+    m_answers.push_back({connection, wait.protocol, wait.respond(result)});
     if (m_traffic && wait.cursor != 0) {
-        m_endpoint.summarizeWaitEnded(wait.receive->result(), wait.summary);
+        m_endpoint.summarizeWaitEnded(result, wait.summary);
         traffic::answered(wait.record, m_answers.back().response, wait.summary,
                           microsecondsSince(wait.arrived));
         m_traffic->complete(wait.cursor, std::move(wait.record));
     }
+}
+
+void HttpServer::endWaits()
+{
+    if (m_waits.empty())
+        return;
+    auto waits = std::move(m_waits);
+    m_waits.clear();
+    const engine::Result<engine::ReceiveResult> empty = engine::ReceiveResult{};
+    for (auto& [connection, wait] : waits) {
+        answerWait(connection, wait, empty);
+        delete wait.receive; // cancels the engine wait; its finished() never comes
+    }
     answerWhenDurable();
-    wait.receive->deleteLater(); // we are inside its signal
+}
+
+void HttpServer::setSession(session::Session& session)
+{
+    endWaits();
+    m_session = &session;
+    m_endpoint.setBroker(session.broker());
 }
 
 } // namespace inflight::server

@@ -89,6 +89,14 @@ public:
                         QObject* parent = nullptr);
     ~HttpServer() override;
 
+    // Requests go to `session` from now on, on the same port and connections: a workspace switched
+    // in the running app. Call endWaits() first, while the old session still exists. `session`
+    // must outlive the server (or the next setSession()).
+    void setSession(session::Session& session);
+    // Every open long poll ends now, empty (as a queue deletion ends them): its client polls
+    // again. Its engine wait is cancelled.
+    void endWaits();
+
     // Apply from the next listen() on.
     void setLimits(const ConnectionLimits& limits) { m_limits = limits; }
     const ConnectionLimits& limits() const { return m_limits; }
@@ -160,13 +168,16 @@ private:
     // handle() with a traffic log: the same, recording the request.
     void handleRecorded(quint64 connection, protocol::HttpRequest& request);
     void finishWait(quint64 connection);
+    // Answers `wait` with `result` (and completes its traffic record).
+    void answerWait(quint64 connection, Wait& wait,
+                    const engine::Result<engine::ReceiveResult>& result);
     void handleControl(quint64 connection, const protocol::HttpRequest& request);
     // Sends m_answers once the session has stored what they acknowledge; if that commit fails,
     // sends protocol::notStored() answers in their place.
     void answerWhenDurable();
     void dropConnections();
 
-    session::Session& m_session;
+    session::Session* m_session; // never null
     protocol::Endpoint m_endpoint;
     std::unique_ptr<QTcpServer> m_tcp; // listens; the worker accepts
     ConnectionLimits m_limits;

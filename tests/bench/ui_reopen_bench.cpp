@@ -1,5 +1,5 @@
 // Reopening a workspace of 1,000,000 messages to a usable window, for docs/PERFORMANCE.md: the
-// path app/main.cpp takes (WorkspaceSession::open: open the file, restore into the session's
+// path the app takes (WorkspaceSession::open: open the file, restore into the session's
 // broker, resume the clock; then MainWindow on it, shown, its first queue's messages listed), timed
 // from before the open until the shown window has finished its first event-loop turns.
 // Run: build/tests/bench/ui_reopen_bench [messages [FILE]]   (default 1000000; offscreen unless
@@ -7,7 +7,7 @@
 #include "engine/broker.h"
 #include "store/workspace_store.h"
 #include "ui/main_window.h"
-#include "workspace_session.h"
+#include "workspace/workspace_session.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -82,15 +82,15 @@ int main(int argc, char** argv)
 
     QElapsedTimer timer;
     timer.start();
-    QString error;
-    auto workspace = app::WorkspaceSession::open(QString::fromStdString(path),
-                                                 store::OpenMode::OpenExisting, &error);
-    if (!workspace) {
-        std::fprintf(stderr, "open failed: %s\n", qPrintable(error));
+    auto opened = workspace::WorkspaceSession::open(QString::fromStdString(path),
+                                                    store::OpenMode::OpenExisting);
+    if (!opened) {
+        std::fprintf(stderr, "open failed: %s\n", opened.error().message.c_str());
         return 1;
     }
+    std::unique_ptr<workspace::WorkspaceSession> reopened = std::move(*opened);
     const qint64 restored = timer.elapsed();
-    ui::MainWindow window(workspace->session());
+    ui::MainWindow window(reopened->session());
     const qint64 built = timer.elapsed();
     window.show();
     while (!window.windowHandle() || !window.windowHandle()->isExposed())
@@ -98,7 +98,7 @@ int main(int argc, char** argv)
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
     const qint64 usable = timer.elapsed();
-    const auto stats = workspace->session().broker().queueStats("big");
+    const auto stats = reopened->session().broker().queueStats("big");
     std::printf("reopen %d messages to a usable window: restore %.3f s, window built %.3f s, "
                 "shown and idle %.3f s (queue %s, %d rows listed, %lld stored)\n",
                 count, restored / 1e3, built / 1e3, usable / 1e3, qPrintable(window.currentQueue()),
@@ -106,12 +106,12 @@ int main(int argc, char** argv)
                 static_cast<long long>(stats->available + stats->inFlight));
     // A click after reopening answers at once: time one receive through the session.
     timer.restart();
-    (void)workspace->session().broker().receiveMessage({.queue = "big", .maxMessages = 10});
+    (void)reopened->session().broker().receiveMessage({.queue = "big", .maxMessages = 10});
     QCoreApplication::processEvents();
     std::printf("first receive after reopening + one event-loop turn: %lld ms\n",
                 static_cast<long long>(timer.elapsed()));
     window.close();
-    workspace.reset();
+    reopened.reset();
     if (argc <= 2)
         std::filesystem::remove_all(dir);
     return 0;

@@ -1,9 +1,12 @@
 // The File menu's workspace actions: New, Open, Save As, recent workspaces, export and import of a
-// queue, driven through the real window with the file dialogs replaced by chosen paths.
+// queue, driven through the real window with the file dialogs replaced by chosen paths, over the
+// app's real WorkspaceAccess (workspace/workspace_files.h).
 
 #include "store/workspace_store.h"
 #include "ui/workspace/workspace_controller.h"
 #include "window_test_support.h"
+#include "workspace/recent_workspaces.h"
+#include "workspace_access_adapter.h"
 
 #include <QFile>
 #include <QMenuBar>
@@ -20,6 +23,7 @@ class WorkspaceMenuTest : public QObject {
 
     struct Menu {
         WindowFixture f;
+        std::unique_ptr<app::WorkspaceAccessAdapter> access;
         ui::WorkspaceController* files = nullptr;
         QString chosen;
         QList<Choice> asked;
@@ -31,7 +35,8 @@ class WorkspaceMenuTest : public QObject {
                 f.send("a", body);
             f.createQueue("b");
             f.open();
-            files = new ui::WorkspaceController(f.session, workspace, f.window.get());
+            access = std::make_unique<app::WorkspaceAccessAdapter>(f.session, workspace);
+            files = new ui::WorkspaceController(*access, f.session, f.window.get());
             files->setSelection([this] { return f.window->currentQueue(); },
                                 [this] { return f.window->selectedMessageIds(); });
             files->setPathChooser([this](Choice choice, const QString&) {
@@ -73,7 +78,6 @@ private Q_SLOTS:
         QCOMPARE(m.asked, QList<Choice>{Choice::SaveWorkspaceAs});
         QCOMPARE(switched.size(), 1);
         QCOMPARE(switched.at(0).at(0).toString(), m.chosen);
-        QCOMPARE(ui::WorkspaceController::recentWorkspaces().value(0), m.chosen);
 
         auto reopened
             = store::WorkspaceStore::open(m.chosen.toStdString(), store::OpenMode::OpenExisting);
@@ -126,7 +130,7 @@ private Q_SLOTS:
             paths << dir.filePath(QString::fromLatin1(name));
             QFile touch(paths.last());
             QVERIFY(touch.open(QIODevice::WriteOnly));
-            ui::WorkspaceController::rememberWorkspace(paths.last());
+            workspace::rememberWorkspace(paths.last());
         }
         Menu m(paths.last());
         QSignalSpy switched(m.files, &ui::WorkspaceController::switchRequested);
@@ -138,7 +142,6 @@ private Q_SLOTS:
         recent.at(1)->trigger();
         QCOMPARE(switched.size(), 1);
         QCOMPARE(switched.at(0).at(0).toString(), paths.at(0));
-        QCOMPARE(ui::WorkspaceController::recentWorkspaces().value(0), paths.at(0));
     }
 
     void exportThenImportIntoAnotherQueue()
@@ -173,7 +176,7 @@ private Q_SLOTS:
         QVERIFY(m.files
                     ->exportQueue(QStringLiteral("a"),
                                   {QString::fromStdString(messages.at(0).messageId)}, file)
-                    .isEmpty());
+                    .ok());
         QFile exported(file);
         QVERIFY(exported.open(QIODevice::ReadOnly));
         const QByteArray text = exported.readAll();
@@ -210,10 +213,10 @@ private Q_SLOTS:
                   "  {\"body\": oops}\n"
                   "]}]}\n");
         bad.close();
-        qint64 imported = -1;
-        const QString error = m.files->importFile(file, QStringLiteral("b"), false, &imported);
-        QVERIFY2(error.startsWith(QStringLiteral("line 4, column")), qPrintable(error));
-        QCOMPARE(imported, 0);
+        const auto imported = m.files->importFile(file, QStringLiteral("b"), false);
+        QVERIFY(!imported);
+        QVERIFY2(imported.error().startsWith(file + QStringLiteral(": line 4, column")),
+                 qPrintable(imported.error()));
         QCOMPARE(int(m.f.peek("b").size()), 0);
     }
 };

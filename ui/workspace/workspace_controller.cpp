@@ -1,13 +1,9 @@
 #include "workspace_controller.h"
 
 #include "session/session.h"
-#include "store/queue_transfer.h"
-#include "store/workspace_store.h"
 
 #include <QAction>
-#include <QDateTime>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
@@ -15,8 +11,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
-#include <QSaveFile>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 
@@ -27,8 +21,6 @@ namespace inflight::ui {
 
 namespace {
 
-constexpr int kRecentLimit = 8;
-const QString kRecentKey = QStringLiteral("workspace/recent");
 const QString kWorkspaceFilter = QStringLiteral("Inflight workspaces (*.inflight);;All files (*)");
 const QString kJsonFilter = QStringLiteral("JSON (*.json);;All files (*)");
 
@@ -43,9 +35,9 @@ public:
         m_dialog.setMinimumDuration(200);
         m_dialog.setValue(0);
     }
-    store::TransferProgress callback()
+    WorkspaceAccess::Progress callback()
     {
-        return [this](std::int64_t done, std::int64_t total) {
+        return [this](qint64 done, qint64 total) {
             if (total > 0) {
                 m_dialog.setMaximum(100);
                 m_dialog.setValue(static_cast<int>(done * 100 / total));
@@ -60,9 +52,9 @@ private:
 
 } // namespace
 
-WorkspaceController::WorkspaceController(session::Session& session, const QString& workspacePath,
+WorkspaceController::WorkspaceController(WorkspaceAccess& access, session::Session& session,
                                          QMainWindow* window)
-    : QObject(window), m_session(session), m_path(workspacePath), m_window(window)
+    : QObject(window), m_access(access), m_session(session), m_path(access.path()), m_window(window)
 {
     QMenu* file = nullptr;
     for (QAction* a : window->menuBar()->actions()) {
@@ -128,31 +120,11 @@ QAction* WorkspaceController::action(const QString& objectName) const
     return findChild<QAction*>(objectName);
 }
 
-QStringList WorkspaceController::recentWorkspaces()
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void WorkspaceController::rememberWorkspace(const QString& path)
-{
-    if (path.isEmpty())
-        return;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList recent = recentWorkspaces();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > kRecentLimit)
-        recent.removeLast();
-    QSettings settings;
-    settings.setValue(kRecentKey, recent);
-    settings.setValue(QStringLiteral("workspace/last"), absolute);
-}
-
 void WorkspaceController::fillRecent()
 {
     m_recent->clear();
     const QString current = m_path.isEmpty() ? QString() : QFileInfo(m_path).absoluteFilePath();
-    for (const QString& path : recentWorkspaces()) {
+    for (const QString& path : m_access.recentWorkspaces()) {
         if (path == current || !QFileInfo::exists(path))
             continue;
         QAction* a = m_recent->addAction(QFileInfo(path).completeBaseName() + QStringLiteral("  (")
@@ -207,7 +179,6 @@ static QString folderOf(const QString& path)
 
 void WorkspaceController::requestSwitch(const QString& path, bool withExamples)
 {
-    rememberWorkspace(path);
     Q_EMIT switchRequested(QFileInfo(path).absoluteFilePath(), withExamples);
 }
 
@@ -223,18 +194,11 @@ void WorkspaceController::newWorkspace(bool withExamples)
         report(tr("%1 is the open workspace.").arg(path), false);
         return;
     }
-    // A new workspace is an empty file: the store creates it (refusing one that holds data).
-    if (QFileInfo::exists(path) && QFileInfo(path).size() > 0) {
-        QFile::remove(path);
-        QFile::remove(path + QStringLiteral("-wal"));
-        QFile::remove(path + QStringLiteral("-shm"));
-    }
-    auto created = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
-    if (!created.store) {
-        report(QString::fromStdString(created.error.message), false);
+    // A new workspace is an empty file (the file dialog asked before replacing one).
+    if (auto created = m_access.createEmpty(path); !created) {
+        report(created.error(), false);
         return;
     }
-    created.store.reset();
     requestSwitch(path, withExamples);
 }
 
@@ -248,25 +212,12 @@ void WorkspaceController::openWorkspace()
     requestSwitch(path);
 }
 
-QString WorkspaceController::saveCopy(const QString& path)
+WorkspaceAccess::Status WorkspaceController::saveCopy(const QString& path)
 {
     if (!m_path.isEmpty()
         && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath())
         return tr("%1 is the open workspace.").arg(path);
-    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
-        if (QFileInfo::exists(path + suffix) && !QFile::remove(path + suffix))
-            return tr("Cannot replace %1.").arg(path + suffix);
-    }
-    auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
-    if (!opened.store)
-        return QString::fromStdString(opened.error.message);
-    const store::ClockRecord clock{m_session.now(), m_session.isPaused(), m_session.speed(),
-                                   QDateTime::currentMSecsSinceEpoch()};
-    if (auto failed = opened.store->saveAll(m_session.broker(), clock))
-        return QString::fromStdString(failed->message);
-    if (auto failed = opened.store->saveSimulation(m_session.simulationFile()))
-        return QString::fromStdString(failed->message);
-    return {};
+    return m_access.saveCopy(path);
 }
 
 void WorkspaceController::saveAs()
@@ -280,61 +231,37 @@ void WorkspaceController::saveAs()
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".inflight");
-    const QString error = saveCopy(path);
-    if (!error.isEmpty()) {
-        report(error, false);
+    if (auto saved = saveCopy(path); !saved) {
+        report(saved.error(), false);
         return;
     }
     requestSwitch(path);
 }
 
-QString WorkspaceController::exportQueue(const QString& queue, const QStringList& messageIds,
-                                         const QString& file)
+WorkspaceAccess::Status WorkspaceController::exportQueue(const QString& queue,
+                                                         const QStringList& messageIds,
+                                                         const QString& file)
 {
-    store::ExportRequest request;
-    request.queues.push_back(queue.toStdString());
-    for (const QString& id : messageIds)
-        request.messageIds.push_back(id.toStdString());
     TransferProgress progress(m_window, tr("Exporting %1…").arg(queue));
-    request.progress = progress.callback();
-    const auto text = store::exportQueues(m_session.broker(), request);
-    if (!text)
-        return QString::fromStdString(text.error().message);
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)
-        || out.write(text->data(), static_cast<qint64>(text->size()))
-            != static_cast<qint64>(text->size())
-        || !out.commit())
-        return tr("Cannot write %1: %2").arg(file, out.errorString());
-    return {};
+    return m_access.exportQueue(queue, messageIds, file, progress.callback());
 }
 
-QString WorkspaceController::importFile(const QString& file, const QString& queue,
-                                        bool regenerateIds, qint64* imported)
+WorkspaceAccess::Result<WorkspaceAccess::Imported> WorkspaceController::importFile(
+    const QString& file, const QString& queue, bool regenerateIds)
 {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly))
-        return tr("Cannot read %1: %2").arg(file, in.errorString());
-    const QByteArray text = in.readAll();
-    store::ImportRequest request;
-    request.intoQueue = queue.toStdString();
-    request.regenerateIds = regenerateIds;
     TransferProgress progress(m_window, tr("Importing %1…").arg(QFileInfo(file).fileName()));
-    request.progress = progress.callback();
-    const auto result = store::importQueues(
-        m_session.broker(),
-        std::string_view(text.constData(), static_cast<std::size_t>(text.size())), request);
-    if (imported)
-        *imported = result.messagesImported;
-    if (!result.ok)
-        return QString::fromStdString(result.error);
-    if (!result.rejected.empty())
+    return m_access.importFile(file, queue, regenerateIds, progress.callback());
+}
+
+QString WorkspaceController::importProblems(const WorkspaceAccess::Imported& imported)
+{
+    if (!imported.refused.isEmpty())
         return tr("%1 messages imported; %2 refused, the first: %3")
-            .arg(result.messagesImported)
-            .arg(result.rejected.size())
-            .arg(QString::fromStdString(result.rejected.front()));
-    if (result.stopped)
-        return tr("Import stopped after %1 messages.").arg(result.messagesImported);
+            .arg(imported.messages)
+            .arg(imported.refused.size())
+            .arg(imported.refused.front());
+    if (imported.stopped)
+        return tr("Import stopped after %1 messages.").arg(imported.messages);
     return {};
 }
 
@@ -350,9 +277,8 @@ void WorkspaceController::exportCurrent()
         Choice::ExportFile, folderOf(m_path) + QLatin1Char('/') + queue + QStringLiteral(".json"));
     if (file.isEmpty())
         return;
-    const QString error = exportQueue(queue, ids.size() > 1 ? ids : QStringList(), file);
-    if (!error.isEmpty())
-        report(error, false);
+    if (auto exported = exportQueue(queue, ids.size() > 1 ? ids : QStringList(), file); !exported)
+        report(exported.error(), false);
     else
         report(ids.size() > 1 ? tr("Exported %1 selected messages of %2 to %3")
                                     .arg(ids.size())
@@ -367,12 +293,16 @@ void WorkspaceController::importInto()
     if (file.isEmpty())
         return;
     const QString queue = m_currentQueue ? m_currentQueue() : QString();
-    qint64 imported = 0;
-    const QString error = importFile(file, queue, false, &imported);
-    if (!error.isEmpty()) {
-        report(error, false);
+    const auto result = importFile(file, queue, false);
+    if (!result) {
+        report(result.error(), false);
         return;
     }
+    if (const QString problems = importProblems(*result); !problems.isEmpty()) {
+        report(problems, false);
+        return;
+    }
+    const qint64 imported = result->messages;
     // Done is said once the messages are on disk.
     m_session.whenDurable(this, [this, imported, queue](bool stored) {
         if (stored)

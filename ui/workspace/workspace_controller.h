@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/workspace/workspace_access.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -17,11 +19,12 @@ class Session;
 namespace inflight::ui {
 
 // The workspace half of the File menu, added to a window: New…, Open…, Save As…, Recent
-// workspaces, Export queue…, Import…. A running Session cannot change its store, so New, Open,
-// Save As and a recent workspace ask for a switch (switchRequested): the app quits and starts
-// again on the chosen file (app/main.cpp). Export and import run on the session's broker with a
-// progress dialog. Actions are named newWorkspaceAction, openWorkspaceAction,
-// saveWorkspaceAsAction, exportQueueAction, importMessagesAction; the menu recentWorkspacesMenu.
+// workspaces, Export queue…, Import…, over a WorkspaceAccess. New, Open, Save As and a recent
+// workspace ask for a switch (switchRequested): the app opens the chosen file and puts a new
+// window on it in the same process, the endpoint staying where it is (app/window_app.h). Export
+// and import run with a progress dialog. Actions are named newWorkspaceAction,
+// openWorkspaceAction, saveWorkspaceAsAction, exportQueueAction, importMessagesAction; the menu
+// recentWorkspacesMenu.
 class WorkspaceController : public QObject {
     Q_OBJECT
 
@@ -30,10 +33,9 @@ public:
     // Returns a path, or empty when the user cancelled.
     using PathChooser = std::function<QString(Choice, const QString& suggestion)>;
 
-    // `workspacePath` is the open workspace (empty: in memory). The actions go first into the
-    // window's File menu (created if missing).
-    WorkspaceController(session::Session& session, const QString& workspacePath,
-                        QMainWindow* window);
+    // `access` is the open workspace's files (it must outlive the controller); `session` its
+    // session. The actions go first into the window's File menu (created if missing).
+    WorkspaceController(WorkspaceAccess& access, session::Session& session, QMainWindow* window);
 
     // Where the queue to export or import into, and the selected messages, come from.
     void setSelection(std::function<QString()> currentQueue,
@@ -45,24 +47,24 @@ public:
     QAction* action(const QString& objectName) const;
     QMenu* recentMenu() const { return m_recent; }
 
-    // The recent workspaces, newest first (QSettings "workspace/recent", at most 8).
-    static QStringList recentWorkspaces();
-    static void rememberWorkspace(const QString& path);
-
     // Copies everything the session holds into a new workspace at `path` (replacing a file that
-    // is there). Empty on success, else the reason.
-    QString saveCopy(const QString& path);
+    // is there); refused for the open workspace.
+    WorkspaceAccess::Status saveCopy(const QString& path);
     // Writes `queue`'s messages (only `messageIds` if not empty) to `file`, with a progress
-    // dialog. Empty on success, else the reason.
-    QString exportQueue(const QString& queue, const QStringList& messageIds, const QString& file);
+    // dialog.
+    WorkspaceAccess::Status exportQueue(const QString& queue, const QStringList& messageIds,
+                                        const QString& file);
     // Imports `file` into `queue` (empty: each queue of the file into its own, created when
-    // missing), with a progress dialog. Empty on success, else the reason ("line L, column C: …"
-    // for bad JSON: nothing imported). `imported` gets the number of messages sent.
-    QString importFile(const QString& file, const QString& queue, bool regenerateIds,
-                       qint64* imported = nullptr);
+    // missing), with a progress dialog; an error ("line L, column C: …" for bad JSON) imports
+    // nothing. Refused messages and a stop are in the result, and in importSummary().
+    WorkspaceAccess::Result<WorkspaceAccess::Imported> importFile(const QString& file,
+                                                                  const QString& queue,
+                                                                  bool regenerateIds);
+    // "12 messages imported; 1 refused, the first: …", or empty when all went in.
+    static QString importProblems(const WorkspaceAccess::Imported& imported);
 
 Q_SIGNALS:
-    // The user chose another workspace (New, Open, Save As, recent): reopen the app on it.
+    // The user chose another workspace (New, Open, Save As, recent): put the window on it.
     // `withExamples`: a new workspace that starts with the example queues (New Workspace with
     // Examples); otherwise a new one starts empty and an existing one opens as it is.
     void switchRequested(const QString& path, bool withExamples);
@@ -80,6 +82,7 @@ private:
     QString choose(Choice choice, const QString& suggestion);
     void report(const QString& message, bool ok);
 
+    WorkspaceAccess& m_access;
     session::Session& m_session;
     QString m_path;
     QMainWindow* m_window;

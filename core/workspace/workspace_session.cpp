@@ -3,25 +3,24 @@
 #include <QDateTime>
 #include <QtDebug>
 
-namespace inflight::app {
+namespace inflight::workspace {
 
-std::unique_ptr<WorkspaceSession> WorkspaceSession::open(
-    const QString& path, store::OpenMode mode, QString* error, store::StoreOptions options,
-    engine::BrokerOptions broker, std::optional<engine::Millis> start, bool frozen)
+Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& path,
+                                                                 store::OpenMode mode,
+                                                                 const SessionSettings& settings)
 {
     std::unique_ptr<WorkspaceSession> result(new WorkspaceSession);
     const engine::Millis wallNow = QDateTime::currentMSecsSinceEpoch();
-    const engine::Millis fresh = start.value_or(wallNow);
+    const engine::Millis fresh = settings.start.value_or(wallNow);
+    const engine::BrokerOptions& broker = settings.broker;
+    const bool frozen = settings.frozen;
     if (path.isEmpty()) {
         result->m_session = std::make_unique<session::Session>(broker, fresh, frozen);
         return result;
     }
-    auto opened = store::WorkspaceStore::open(path.toStdString(), mode, options);
-    if (!opened.store) {
-        if (error)
-            *error = QString::fromStdString(opened.error.message);
-        return nullptr;
-    }
+    auto opened = store::WorkspaceStore::open(path.toStdString(), mode, settings.store);
+    if (!opened.store)
+        return opened.error;
     result->m_path = path;
     result->m_store = std::move(opened.store);
     const auto saved = result->m_store->savedClock();
@@ -36,11 +35,8 @@ std::unique_ptr<WorkspaceSession> WorkspaceSession::open(
         if (saved->paused)
             session.pause();
     }
-    if (auto failed = result->m_store->restore(session.broker())) {
-        if (error)
-            *error = QString::fromStdString(failed->message);
-        return nullptr;
-    }
+    if (auto failed = result->m_store->restore(session.broker()))
+        return *failed;
     // Opened once, it is no longer new: its clock is kept now, so that a workspace left empty
     // (New Empty Workspace, or emptied by the user) opens empty next time, without examples.
     if (!saved && !path.isEmpty())
@@ -86,4 +82,4 @@ store::ClockRecord WorkspaceSession::clockRecord() const
             QDateTime::currentMSecsSinceEpoch()};
 }
 
-} // namespace inflight::app
+} // namespace inflight::workspace

@@ -1,0 +1,92 @@
+#include "workspace_files.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace inflight::workspace {
+
+namespace {
+
+store::StoreError ioError(const QString& message)
+{
+    return store::StoreError{store::StoreErrorKind::Io, message.toStdString()};
+}
+
+// Removes `path` and SQLite's side files; an error names the one that stayed.
+Status removeWorkspaceFile(const QString& path)
+{
+    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        if (QFileInfo::exists(path + suffix) && !QFile::remove(path + suffix))
+            return ioError(QStringLiteral("Cannot replace %1.").arg(path + suffix));
+    }
+    return engine::Done{};
+}
+
+} // namespace
+
+Status createEmpty(const QString& path)
+{
+    if (auto removed = removeWorkspaceFile(path); !removed)
+        return removed.error();
+    auto created = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
+    if (!created.store)
+        return created.error;
+    return engine::Done{};
+}
+
+Status saveCopy(session::Session& session, const QString& path)
+{
+    if (auto removed = removeWorkspaceFile(path); !removed)
+        return removed.error();
+    auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
+    if (!opened.store)
+        return opened.error;
+    const store::ClockRecord clock{session.now(), session.isPaused(), session.speed(),
+                                   QDateTime::currentMSecsSinceEpoch()};
+    if (auto failed = opened.store->saveAll(session.broker(), clock))
+        return *failed;
+    if (auto failed = opened.store->saveSimulation(session.simulationFile()))
+        return *failed;
+    return engine::Done{};
+}
+
+Status exportToFile(engine::Broker& broker, const store::ExportRequest& request,
+                    const QString& file)
+{
+    const auto text = store::exportQueues(broker, request);
+    if (!text)
+        return ioError(QString::fromStdString(text.error().message));
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly)
+        || out.write(text->data(), static_cast<qint64>(text->size()))
+            != static_cast<qint64>(text->size())
+        || !out.commit())
+        return ioError(QStringLiteral("Cannot write %1: %2").arg(file, out.errorString()));
+    return engine::Done{};
+}
+
+Result<Imported> importFromFile(engine::Broker& broker, const QString& file,
+                                const store::ImportRequest& request)
+{
+    QFile in;
+    const bool opened = file == QStringLiteral("-")
+        ? in.open(stdin, QIODevice::ReadOnly)
+        : (in.setFileName(file), in.open(QIODevice::ReadOnly));
+    if (!opened)
+        return ioError(QStringLiteral("Cannot read %1: %2").arg(file, in.errorString()));
+    const QByteArray text = in.readAll();
+    auto result = store::importQueues(
+        broker, std::string_view(text.constData(), static_cast<std::size_t>(text.size())), request);
+    if (!result.ok)
+        return store::StoreError{
+            store::StoreErrorKind::InvalidContent,
+            QStringLiteral("%1: %2").arg(file, QString::fromStdString(result.error)).toStdString()};
+    return Imported{result.queuesCreated, result.messagesImported, std::move(result.rejected),
+                    result.stopped};
+}
+
+} // namespace inflight::workspace

@@ -1,0 +1,153 @@
+// The window's run (app/window_app.h): File ▸ New and Open switch workspaces inside the running
+// app. The endpoint keeps its port and its connections and answers from the new workspace; a long
+// poll waiting in the old one ends empty; a new window shows the new workspace.
+#include "listen_address.h"
+#include "ui/main_window.h"
+#include "ui/workspace/workspace_controller.h"
+#include "window_app.h"
+
+#include <QAction>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace inflight;
+
+class WindowAppTest : public QObject {
+    Q_OBJECT
+
+    // Sends one Query request on `client` (kept alive between requests).
+    static void post(QTcpSocket& client, quint16 port, const QByteArray& body)
+    {
+        client.write("POST / HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
+                     + "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                     + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    }
+    // Sends one Query request and waits for the answer, which ends with `end`.
+    static QByteArray call(QTcpSocket& client, quint16 port, const QByteArray& body,
+                           const QByteArray& end)
+    {
+        post(client, port, body);
+        QByteArray response;
+        if (!QTest::qWaitFor([&] { return (response += client.readAll()).contains(end); }, 10000))
+            qWarning("no answer to %s: %s", body.constData(), response.constData());
+        return response;
+    }
+    static QByteArray listQueues(QTcpSocket& client, quint16 port)
+    {
+        return call(client, port, "Action=ListQueues&Version=2012-11-05", "</ListQueuesResponse>");
+    }
+    static ui::WorkspaceController* filesOf(app::WindowApp& run, const QString& chosen)
+    {
+        auto* files = run.window()->findChild<ui::WorkspaceController*>();
+        if (files)
+            files->setPathChooser(
+                [chosen](ui::WorkspaceController::Choice, const QString&) { return chosen; });
+        return files;
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void switchingTwiceKeepsThePortAndAnswersFromTheNewWorkspace()
+    {
+        QTemporaryDir dir;
+        const QString a = dir.filePath(QStringLiteral("a.inflight"));
+        const QString b = dir.filePath(QStringLiteral("b.inflight"));
+        app::WindowOptions options;
+        options.workspacePath = a;
+        options.examples = false;
+        options.listen = app::ListenAddress{QHostAddress(QHostAddress::LocalHost), 0};
+        app::WindowApp run(options);
+        QVERIFY(run.start().ok());
+        QVERIFY(run.window() && run.window()->isVisible());
+        const quint16 port = run.server().serverPort();
+        QVERIFY(port != 0);
+
+        QTcpSocket client;
+        client.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(client.waitForConnected(5000));
+        QVERIFY(call(client, port, "Action=CreateQueue&QueueName=alpha&Version=2012-11-05",
+                     "</CreateQueueResponse>")
+                    .startsWith("HTTP/1.1 200"));
+        QVERIFY(listQueues(client, port).contains("/alpha<"));
+        // A consumer waiting on alpha in workspace a.
+        QTcpSocket waiting;
+        waiting.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(waiting.waitForConnected(5000));
+        post(waiting, port,
+             "Action=ReceiveMessage&Version=2012-11-05&WaitTimeSeconds=20&QueueUrl="
+                 + QUrl::toPercentEncoding(
+                     QStringLiteral("http://127.0.0.1:%1/000000000000/alpha").arg(port)));
+        QTest::qWait(200);
+        QVERIFY(waiting.bytesAvailable() == 0); // still waiting
+
+        // File ▸ New Empty Workspace… b: in place.
+        QSignalSpy replaced(&run, &app::WindowApp::windowReplaced);
+        ui::WorkspaceController* files = filesOf(run, b);
+        QVERIFY(files);
+        files->action(QStringLiteral("newWorkspaceAction"))->trigger();
+        QTRY_COMPARE(replaced.size(), 1);
+        QCOMPARE(run.host().path(), b);
+        QVERIFY(run.window()->isVisible());
+        QVERIFY(run.window()->windowTitle().startsWith(QStringLiteral("b ")));
+        QCOMPARE(run.server().serverPort(), port);
+        QVERIFY(run.server().isListening());
+        // The long poll of workspace a ended, empty, well before its 20 s.
+        QByteArray ended;
+        QTRY_VERIFY_WITH_TIMEOUT((ended += waiting.readAll()).contains("</ReceiveMessageResponse>"),
+                                 5000);
+        QVERIFY2(ended.startsWith("HTTP/1.1 200"), ended.constData());
+        QVERIFY(!ended.contains("<Message>"));
+        // The same connection, now answered from b.
+        QVERIFY(!listQueues(client, port).contains("alpha"));
+        QVERIFY(call(client, port, "Action=CreateQueue&QueueName=beta&Version=2012-11-05",
+                     "</CreateQueueResponse>")
+                    .startsWith("HTTP/1.1 200"));
+        QTRY_VERIFY(run.window()->currentQueue() == QStringLiteral("beta")
+                    || run.host().session().broker().getQueue("beta").ok());
+
+        // File ▸ Open Workspace… a: back, with its queue.
+        files = filesOf(run, a);
+        QVERIFY(files);
+        files->action(QStringLiteral("openWorkspaceAction"))->trigger();
+        QTRY_COMPARE(replaced.size(), 2);
+        QCOMPARE(run.host().path(), a);
+        QCOMPARE(run.server().serverPort(), port);
+        const QByteArray queues = listQueues(client, port);
+        QVERIFY2(queues.contains("/alpha<"), queues.constData());
+        QVERIFY(!queues.contains("beta"));
+        QVERIFY(client.state() == QAbstractSocket::ConnectedState); // one connection throughout
+    }
+
+    void aWorkspaceThatCannotBeOpenedLeavesTheWindowAsItWas()
+    {
+        QTemporaryDir dir;
+        const QString junk = dir.filePath(QStringLiteral("junk.inflight"));
+        QFile file(junk);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(4096, 'x'));
+        file.close();
+        app::WindowOptions options;
+        options.examples = false; // in memory
+        options.listen = app::ListenAddress{QHostAddress(QHostAddress::LocalHost), 0};
+        app::WindowApp run(options);
+        QVERIFY(run.start().ok());
+        ui::MainWindow* window = run.window();
+        QVERIFY(run.switchWorkspace(junk, false).error().contains(QStringLiteral("junk")));
+        QCOMPARE(run.window(), window);
+        QVERIFY(run.host().path().isEmpty());
+        QVERIFY(window->findChild<QWidget*>(QStringLiteral("switchFailedBox")));
+    }
+};
+
+QTEST_MAIN(WindowAppTest)
+#include "window_app_test.moc"

@@ -1,0 +1,21 @@
+cmake_minimum_required(VERSION 3.25)
+# The window reaches workspaces through ui::WorkspaceAccess, which the app implements over the
+# workspace host (docs/ARCHITECTURE.md): no ui source includes a store or workspace header, and
+# neither library is among inflight_ui's link dependencies, direct or not.
+file(GLOB_RECURSE sources "${UI_DIR}/*.cpp" "${UI_DIR}/*.h")
+list(LENGTH sources checked)
+if(checked EQUAL 0)
+  message(FATAL_ERROR "no ui sources found in ${UI_DIR}")
+endif()
+foreach(source ${sources})
+  file(STRINGS "${source}" includes REGEX "^#include [\"<](store|workspace)/")
+  if(includes)
+    message(FATAL_ERROR "${source} includes the store: ${includes}")
+  endif()
+endforeach()
+foreach(library inflight_store inflight_workspace)
+  if(library IN_LIST UI_LINK_CLOSURE)
+    message(FATAL_ERROR "inflight_ui links ${library}: ${UI_LINK_CLOSURE}")
+  endif()
+endforeach()
+message(STATUS "${checked} ui sources without the store; inflight_ui links: ${UI_LINK_CLOSURE}")
