@@ -138,6 +138,7 @@ QChart* ThroughputChartView::makeChart(const QString& title, const std::vector<M
             m_ageY = new QValueAxis(chart);
             m_ageY->setTitleText(tr("age, s"));
             m_ageY->setMin(0);
+            m_ageY->setGridLineVisible(false); // the messages' grid is the chart's
             chart->addAxis(m_ageY, Qt::AlignRight);
             line->attachAxis(m_ageY);
         } else {
