@@ -58,6 +58,15 @@ public:
     }
 
     std::size_t entries() const { return m_fresh.size() + m_returned.size(); }
+    // Calls fn(entry) for every entry, stale ones too, in no particular order.
+    template <class Fn>
+    void forEach(Fn fn) const
+    {
+        for (const Entry& e : m_fresh)
+            fn(e);
+        for (const Entry& e : m_returned)
+            fn(e);
+    }
 
 private:
     static bool greater(const Entry& a, const Entry& b) { return a.sequence > b.sequence; }

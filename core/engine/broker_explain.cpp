@@ -362,7 +362,7 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
                                        + formatDuration(x.lastVisibilityTimeout)));
         }
         if (q.isFifo()) {
-            const auto& g = *static_cast<const FifoGroup*>(m.bucket);
+            const auto& g = m.bucket.group();
             if (std::uint32_t b = blockerOf(q, g, key.slot); b != kNoSlot) {
                 x.blockedBy = describeBlocked(s, q, g, key.slot, b);
                 parts.push_back(x.blockedBy->text);

@@ -138,7 +138,7 @@ void BrokerState::attachMessage(Queue& q, std::uint32_t slot, Message& m, Messag
     FifoGroup* group = nullptr;
     if (q.isFifo()) {
         group = &groupFor(q, m.extras ? m.extras->groupId : std::string());
-        m.bucket = group;
+        m.bucket.setGroup(*group);
         m.prev = group->tail;
         m.next = kNoSlot;
         if (group->tail != kNoSlot)
@@ -149,7 +149,7 @@ void BrokerState::attachMessage(Queue& q, std::uint32_t slot, Message& m, Messag
         ++group->count;
     } else {
         channel = &channelFor(q, m.extras ? m.extras->channelId : std::string());
-        m.bucket = channel;
+        m.bucket.setChannel(*channel);
         channel->bytes += bytes;
     }
 
@@ -178,16 +178,16 @@ void BrokerState::attachMessage(Queue& q, std::uint32_t slot, Message& m, Messag
 
 void BrokerState::makeAvailable(Queue& q, std::uint32_t slot, Message& m, bool returned)
 {
-    Channel* channel = q.isFifo() ? nullptr : static_cast<Channel*>(m.bucket);
+    Channel* channel = q.isFifo() ? nullptr : &m.bucket.channel();
     if (m.state != MessageState::Available) {
         adjustState(q, channel, m.state, -1);
         if (m.state == MessageState::InFlight && q.isFifo())
-            --static_cast<FifoGroup*>(m.bucket)->inFlight;
+            --m.bucket.group().inFlight;
         m.state = MessageState::Available;
         adjustState(q, channel, MessageState::Available, +1);
     }
     if (q.isFifo()) {
-        updateServable(q, *static_cast<FifoGroup*>(m.bucket));
+        updateServable(q, m.bucket.group());
         return;
     }
     if (returned)
@@ -203,7 +203,7 @@ void BrokerState::removeMessage(Queue& q, std::uint32_t slot, Message& m)
     const std::int64_t bytes = messageBytes(m);
     q.bytes -= bytes;
     if (q.isFifo()) {
-        FifoGroup& g = *static_cast<FifoGroup*>(m.bucket);
+        FifoGroup& g = m.bucket.group();
         adjustState(q, nullptr, m.state, -1);
         if (m.state == MessageState::InFlight)
             --g.inFlight;
@@ -221,7 +221,7 @@ void BrokerState::removeMessage(Queue& q, std::uint32_t slot, Message& m)
         updateServable(q, g);
         return;
     }
-    Channel& channel = *static_cast<Channel*>(m.bucket);
+    Channel& channel = m.bucket.channel();
     adjustState(q, &channel, m.state, -1);
     channel.bytes -= bytes;
     q.store.release(slot);

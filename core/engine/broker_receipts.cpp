@@ -185,7 +185,7 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
 
     if (!inFlight) {
         // Re-hide a lapsed message (OCI, or the configurable ElasticMQ-like standard behaviour).
-        Channel* channel = q.isFifo() ? nullptr : static_cast<Channel*>(m->bucket);
+        Channel* channel = q.isFifo() ? nullptr : &m->bucket.channel();
         --q.availableCount;
         ++q.inFlightCount;
         if (channel) {

@@ -254,14 +254,14 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m,
     m.lastReceiveOrigin = internOrigin(plan.origin);
     ++q.counters.received;
     if (plan.visibility > 0) {
-        Channel* channel = q.isFifo() ? nullptr : static_cast<Channel*>(m.bucket);
+        Channel* channel = q.isFifo() ? nullptr : &m.bucket.channel();
         --q.availableCount;
         ++q.inFlightCount;
         if (channel) {
             --channel->availableCount;
             ++channel->inFlightCount;
         } else {
-            ++static_cast<FifoGroup*>(m.bucket)->inFlight;
+            ++m.bucket.group().inFlight;
         }
         m.state = MessageState::InFlight;
         m.deadline = now + plan.visibility;

@@ -128,6 +128,9 @@ public:
 
     // ---- call bookkeeping ----
     int depth = 0;
+    // The invariants of queue.h, reported to the hook of invariants.h (none: nothing is checked).
+    void checkInvariants() const;
+    mutable std::uint64_t invariantChecks = 0;
     std::vector<Event> pendingEvents;
     std::uint64_t eventsEmitted = 0; // Event::sequence of the last event handed to the sink
     void number(std::vector<Event>& events);
@@ -228,8 +231,10 @@ public:
     explicit CallScope(BrokerState& state) : m_state(state) { ++m_state.depth; }
     ~CallScope()
     {
-        if (--m_state.depth == 0)
+        if (--m_state.depth == 0) {
+            m_state.checkInvariants();
             m_state.flush();
+        }
     }
     CallScope(const CallScope&) = delete;
     CallScope& operator=(const CallScope&) = delete;

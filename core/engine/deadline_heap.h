@@ -32,6 +32,8 @@ public:
     }
     void clear() { m_entries.clear(); }
     std::size_t size() const { return m_entries.size(); }
+    // Every entry, stale ones too, in no particular order (the invariant check).
+    const std::vector<DeadlineEntry>& entries() const { return m_entries; }
 
 private:
     static bool later(const DeadlineEntry& a, const DeadlineEntry& b)

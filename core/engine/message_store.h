@@ -21,7 +21,27 @@ struct MessageExtras {
     MessageAttributes systemAttributes; // AWSTraceHeader
 };
 
-// One stored message. `bucket` points at its FIFO group or its channel (standard and OCI).
+struct FifoGroup;
+struct Channel;
+
+// Where a stored message is kept besides its slot: its FIFO group on a FIFO queue, its channel on
+// a standard or OCI queue. The queue's kind says which, and never changes, so each caller names
+// the one it means; one pointer, so a message stays the same size.
+class MessageBucket {
+public:
+    void setGroup(FifoGroup& group) { m_group = &group; }
+    void setChannel(Channel& channel) { m_channel = &channel; }
+    FifoGroup& group() const { return *m_group; }   // FIFO queues
+    Channel& channel() const { return *m_channel; } // standard and OCI queues
+
+private:
+    union {
+        FifoGroup* m_group = nullptr;
+        Channel* m_channel;
+    };
+};
+
+// One stored message.
 struct Message {
     std::uint64_t idHigh = 0;
     std::uint64_t idLow = 0;
@@ -46,7 +66,7 @@ struct Message {
     // message stays the same size.
     std::uint16_t visibilityChanges = 0;
     std::uint16_t sender = 0; // BrokerState::senders index of its SenderId (0: the account id)
-    void* bucket = nullptr;
+    MessageBucket bucket;
     std::string body;
     std::unique_ptr<MessageAttributes> attributes; // null when none
     std::unique_ptr<MessageExtras> extras;         // null when none

@@ -113,6 +113,24 @@ struct AttemptRecord {
 
 // One queue's whole state. Owned and driven by BrokerState; no behaviour of its own beyond
 // bookkeeping helpers, so the rules live in one place.
+//
+// Invariants: what every broker call leaves true, checked after each one by the engine tests
+// (invariants.h, broker_invariants.cpp). A stored message is a store slot with sequence != 0.
+//   1. availableCount, inFlightCount and delayedCount are the numbers of stored messages in each
+//      state; bytes is the sum of their sizes (BrokerState::messageBytes).
+//   2. Standard and OCI: every stored message's bucket is a channel of this queue, whose counts
+//      and bytes are those of its messages; every available message has an entry (slot,
+//      sequence) in its channel's available queue; a channel is in channelRing exactly when it
+//      says so (inRing), and channelRing holds as many.
+//   3. FIFO: every stored message's bucket is the group of its group id; a group's list (head,
+//      next ... tail, prev back) holds exactly its messages in increasing sequence, `count` of
+//      them, `inFlight` of them in flight; a group is servable (and in servableGroups) exactly
+//      when its head is available.
+//   4. Heaps are lazy (stale entries are skipped when they reach the top) but never miss one: an
+//      in-flight message has a visibility entry at its deadline; a delayed message a delayed
+//      entry at its deadline (FIFO: at its sent time); every stored message a retention entry at
+//      its retention base.
+//   5. Every long poll in `waiters` is one BrokerState::waiters knows.
 struct Queue {
     std::uint32_t id = 0;
     std::string name;
