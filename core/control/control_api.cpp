@@ -96,10 +96,10 @@ Json eventJson(const engine::Event& e, std::uint64_t cursor)
         out["count"] = e.count;
     if (!e.detail.empty()) {
         // What the detail is, by kind (events.h): a destination queue, a group, a task.
-        const bool isQueue = e.kind == engine::EventKind::MovedToDeadLetterQueue
-            || e.kind == engine::EventKind::MovedByTask;
-        out[isQueue ? "destination" : "detail"] = e.detail;
+        out[engine::isMove(e.kind) ? "destination" : "detail"] = e.detail;
     }
+    if (!e.relatedMessageId.empty())
+        out["destinationMessageId"] = e.relatedMessageId;
     if (!e.receipt.empty())
         out["receiptHandle"] = e.receipt;
     return out;

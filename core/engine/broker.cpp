@@ -498,12 +498,14 @@ Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
         return found.error();
     Queue& q = **found;
     m_state->settle(q, clock().now());
-    // Slots are not in sequence order once reused; collect, sort, then page.
+    // Slots are not in sequence order once reused: collect what is wanted past the cursor, then
+    // put only the page in order (a partial sort), so that paging through a queue sorts each
+    // message once, not the queue once per page.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
     order.reserve(q.store.size());
     for (std::uint32_t slot = 0; slot < q.store.end(); ++slot) {
         const Message& m = q.store.at(slot);
-        if (m.sequence == 0)
+        if (m.sequence <= request.after) // free slots (sequence 0) too
             continue;
         const bool wanted = (m.state == MessageState::Delayed && request.delayed)
             || (m.state == MessageState::Available && request.available)
@@ -511,9 +513,16 @@ Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
         if (wanted)
             order.emplace_back(m.sequence, slot);
     }
-    std::sort(order.begin(), order.end());
+    const std::size_t end = request.limit >= order.size() - std::min(order.size(), request.offset)
+        ? order.size()
+        : request.offset + request.limit;
+    if (end < order.size())
+        std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(end),
+                         order.end());
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(end));
     std::vector<MessageView> result;
-    for (std::size_t i = request.offset; i < order.size() && result.size() < request.limit; ++i)
+    result.reserve(end - std::min(end, request.offset));
+    for (std::size_t i = request.offset; i < end; ++i)
         result.push_back(m_state->view(q, order[i].second, q.store.at(order[i].second)));
     return result;
 }

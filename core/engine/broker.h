@@ -162,13 +162,19 @@ public:
     void advance() { advance(clock().now()); }
 
     // ---- peek: side-effect free views --------------------------------------------------------
+    // A peek changes nothing of its own: no receive count, no visibility, no event for the look.
+    // Those that read a queue's messages or counts first bring it up to the clock (settle), as
+    // every call does, so they can emit the expiry events that were due — VisibilityExpired,
+    // DelayEnded, RetentionExpired — and serve waiting long polls: queueView, queueStats,
+    // peekMessages, peekMessage, peekGroups, channelStats, listChannels.
 
-    std::vector<QueueView> queues();
+    std::vector<QueueView> queues(); // settles every queue
     Result<QueueView> queueView(std::string_view name);
     Result<QueueStats> queueStats(std::string_view name);
-    // In sequence order. Changes nothing: no receive count, no visibility, no event of its own.
+    // In sequence order, a page at a time (PeekRequest: a cursor, an offset, a limit).
     Result<std::vector<MessageView>> peekMessages(std::string_view name,
                                                   const PeekRequest& request = {});
+    // O(1): the message at `key` (from an event), or ResourceNotFound once it is gone.
     Result<MessageView> peekMessage(std::string_view name, MessageKey key);
     // FIFO groups (by oldest head first); OCI channels.
     Result<std::vector<GroupView>> peekGroups(std::string_view name);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
 
 namespace inflight::engine {
 
@@ -98,19 +99,20 @@ bool BrokerState::moveOneByTask(MoveTask& task, Millis at)
     n.deliverAt = at;
     n.sender = m.sender; // moved, not sent again: the message is still its sender's
 
+    // One event names both ends (events.h, isMove), as a dead-letter move does.
+    std::optional<Event> moved;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MovedByTask, *source, slot, m, at, task.origin);
-        e.detail = destination->name;
-        emit(std::move(e));
+        moved = messageEvent(EventKind::MovedByTask, *source, slot, m, at, task.origin);
+        moved->detail = destination->name;
     }
     removeMessage(*source, slot, m);
+    const std::uint64_t sequence = destination->nextSequence;
     const std::uint32_t newSlot = storeMessage(*destination, std::move(n), at);
     ++destination->counters.sent;
-    if (wantEvents()) {
-        Event e = messageEvent(EventKind::MessageSent, *destination, newSlot,
-                               destination->store.at(newSlot), at, task.origin);
-        e.detail = "moved from " + source->name;
-        emit(std::move(e));
+    if (moved) {
+        moved->relatedKey = MessageKey{newSlot, sequence};
+        moved->relatedMessageId = messageId(destination->store.at(newSlot));
+        emit(std::move(*moved));
     }
     if (!destination->waiters.empty())
         serveWaiters(*destination, at);

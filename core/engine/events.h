@@ -23,13 +23,22 @@ enum class EventKind : std::uint8_t {
     MessageReleased,   // visibility set to 0
     VisibilityExpired, // back to available; time = the deadline
     MessageDeleted,
-    MovedToDeadLetterQueue, // queue = source, detail = DLQ name
-    MovedByTask,            // a move task moved it out of queue; detail = destination name
+    // A message moved: `queue` and `key` are where it was, `detail` the queue it is in now and
+    // `relatedKey` its key there (isMove()). One event per move: the destination gets no
+    // MessageSent of its own.
+    MovedToDeadLetterQueue, // by the receive that would exceed the redrive policy's maximum
+    MovedByTask,            // by a message move task (StartMessageMoveTask, redrive)
     RetentionExpired,
     MoveTaskProgress, // detail = task handle, count = moved so far
 };
 
 std::string_view eventKindName(EventKind kind);
+
+// MovedToDeadLetterQueue and MovedByTask: the two kinds of "a message moved", of one shape.
+constexpr bool isMove(EventKind kind)
+{
+    return kind == EventKind::MovedToDeadLetterQueue || kind == EventKind::MovedByTask;
+}
 
 // One lifecycle event. Every state change leaves the engine as exactly one event.
 struct Event {
@@ -39,8 +48,11 @@ struct Event {
     std::string queue{};     // queue name
     std::string messageId{}; // empty for queue-level events
     MessageKey key;          // the message in that queue (for peekMessage)
-    MessageKey relatedKey;   // MovedToDeadLetterQueue: the message's new key in the DLQ (detail)
-    std::string receipt{};   // receive events: the new receipt handle; changes: the handle used
+    MessageKey relatedKey;   // a move: the message's key in the queue it moved to (detail)
+    // MovedByTask: the id the message has in the destination (a task sends it as a new message;
+    // a dead-letter move keeps the id, and leaves this empty).
+    std::string relatedMessageId{};
+    std::string receipt{}; // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;    // visible-at or delivery time where one applies
     std::int64_t count = 0; // purged messages, moved-by-task count

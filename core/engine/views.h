@@ -59,11 +59,16 @@ struct MessageView {
     bool movesToDeadLetterOnNextReceive = false;
 };
 
+// Which messages a peek returns, in sequence order: those in the wanted states whose sequence
+// is above `after` (a cursor: the last sequence of the page before; 0 = from the first), skipping
+// `offset` of them, at most `limit`. A page costs a pass over the queue and a sort of the page,
+// not of the queue.
 struct PeekRequest {
     bool delayed = true;
     bool available = true;
     bool inFlight = true;
-    std::size_t offset = 0; // in sequence order, after the state filter
+    std::uint64_t after = 0;
+    std::size_t offset = 0; // in sequence order, after the state filter and the cursor
     std::size_t limit = SIZE_MAX;
 };
 

@@ -991,6 +991,14 @@ TEST_F(Engine, moveTaskEmitsMovedByTaskAndProgress)
     EXPECT_EQ(moved[0].messageId, sent.messageId);
     EXPECT_EQ(moved[0].time, kStart + kSecond);
     EXPECT_EQ(moved[0].origin, "window");
+    // The one shape of a move (events.h, isMove): both ends in one event, the destination's key
+    // included; no MessageSent of its own in the destination.
+    EXPECT_TRUE(isMove(moved[0].kind));
+    auto arrived = broker.peekMessage("src", moved[0].relatedKey);
+    ASSERT_TRUE(arrived.ok());
+    EXPECT_EQ(arrived->body, "m");
+    EXPECT_EQ(arrived->messageId, moved[0].relatedMessageId); // a new message, a new id
+    EXPECT_TRUE(log.ofKind(EventKind::MessageSent).empty()) << kindNames(log.kinds());
     const auto progress = log.ofKind(EventKind::MoveTaskProgress);
     ASSERT_FALSE(progress.empty());
     EXPECT_EQ(progress.back().queue, "dlq");

@@ -2,6 +2,8 @@
 // chosen rate (engine time), watch its progress, cancel it.
 
 #include "ui/dialogs/redrive_dialog.h"
+#include "ui/models/timeline_model.h"
+#include "ui/widgets/message_inspector.h"
 #include "window_test_support.h"
 
 #include <QCheckBox>
@@ -82,6 +84,32 @@ private Q_SLOTS:
         // The window shows the messages back in orders.
         QVERIFY(w.selectQueue(QStringLiteral("orders")));
         QCOMPARE(shownMessageIds(w).size(), 6);
+    }
+
+    // The open destination follows the task's moves as they happen (each move event carries the
+    // message's key there), and a moved message's timeline starts with where it came from.
+    void theOpenDestinationFollowsTheMovesAndTheirTimelines()
+    {
+        WindowFixture f;
+        fillDeadLetters(f, 3);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        QCOMPARE(shownMessageIds(w).size(), 0);
+        auto task = f.broker().startMessageMoveTask(
+            {.sourceArn = f.broker().arnForName("orders-dlq"), .origin = "window"});
+        QVERIFY(task.ok());
+        f.step(1'000);
+        QTRY_COMPARE(shownMessageIds(w).size(), 3); // without selecting the queue again
+        const QString moved = shownMessageIds(w).front();
+        clickMessage(w, moved.toStdString());
+        const QAbstractItemModel* timeline = w.inspector()->timelineModel();
+        QTRY_VERIFY(timeline->rowCount() >= 1);
+        QCOMPARE(timeline->index(0, ui::TimelineModel::KindColumn).data().toString(),
+                 QStringLiteral("sent"));
+        QCOMPARE(timeline->index(0, ui::TimelineModel::QueueColumn).data().toString(),
+                 QStringLiteral("orders"));
+        QCOMPARE(timeline->index(0, ui::TimelineModel::DetailColumn).data().toString(),
+                 QStringLiteral("moved from orders-dlq"));
     }
 
     void moveToAChosenQueueAndCancel()

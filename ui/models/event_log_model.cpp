@@ -212,7 +212,9 @@ bool EventLogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sou
     const EventRecord& e = log->record(sourceRow);
     if ((m_kinds & (1u << static_cast<int>(e.kind))) == 0)
         return false;
-    if (!m_queue.isEmpty() && e.queue != m_queue)
+    // A move belongs to both queues: where the message was, and where it went (detail).
+    if (!m_queue.isEmpty() && e.queue != m_queue
+        && !(engine::isMove(e.kind) && e.detail == m_queue))
         return false;
     if (m_text.isEmpty())
         return true;

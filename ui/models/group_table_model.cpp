@@ -99,8 +99,7 @@ void GroupTableModel::onEvents(const std::vector<engine::Event>& events)
         return;
     bool touched = false;
     for (const engine::Event& e : events) {
-        if (e.queue == m_queueName
-            || (e.kind == engine::EventKind::MovedToDeadLetterQueue && e.detail == m_queueName)) {
+        if (e.queue == m_queueName || (engine::isMove(e.kind) && e.detail == m_queueName)) {
             touched = true;
             break;
         }

@@ -1,6 +1,7 @@
 #include "ui/models/message_history.h"
 
 #include "session/session.h"
+#include "ui/models/model_text.h"
 
 namespace inflight::ui {
 
@@ -26,10 +27,7 @@ std::uint64_t MessageHistory::generation(const QString& messageId) const
 void MessageHistory::onEvents(const std::vector<engine::Event>& events)
 {
     bool changed = false;
-    for (const engine::Event& e : events) {
-        if (e.messageId.empty())
-            continue;
-        EventRecord record = makeEventRecord(e, m_strings);
+    auto add = [this](EventRecord record) {
         auto [it, inserted] = m_messages.try_emplace(record.messageId);
         if (inserted) {
             it->second.generation = m_nextGeneration++;
@@ -38,6 +36,24 @@ void MessageHistory::onEvents(const std::vector<engine::Event>& events)
         record.messageId = it->first; // one shared copy of the id per message
         it->second.events.push_back(std::move(record));
         ++m_entries;
+    };
+    for (const engine::Event& e : events) {
+        if (e.messageId.empty())
+            continue;
+        EventRecord record = makeEventRecord(e, m_strings);
+        if (!e.relatedMessageId.empty()) {
+            // A task's move sends a new message: its timeline starts here, in the destination.
+            EventRecord arrival = record;
+            arrival.kind = engine::EventKind::MessageSent;
+            arrival.queue = m_strings.intern(e.detail);
+            arrival.messageId = toQString(e.relatedMessageId);
+            arrival.detail = tr("moved from %1").arg(toQString(e.queue));
+            arrival.receiveCount = 0;
+            add(std::move(record));
+            add(std::move(arrival));
+        } else {
+            add(std::move(record));
+        }
         changed = true;
     }
     if (m_entries > m_maxEntries)

@@ -62,7 +62,7 @@ void MessageTableModel::setQueue(const QString& queue)
         slice.limit = kSlice;
         for (;;) {
             auto views = m_session.broker().peekMessages(m_queueName, slice);
-            if (!views)
+            if (!views || views->empty())
                 break;
             for (const engine::MessageView& view : *views) {
                 m_rows.push_back(makeRow(view));
@@ -70,7 +70,7 @@ void MessageTableModel::setQueue(const QString& queue)
             }
             if (views->size() < kSlice)
                 break;
-            slice.offset += views->size();
+            slice.after = views->back().key.sequence; // the next page starts past this one
         }
     }
     endResetModel();
@@ -212,14 +212,13 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
     using engine::EventKind;
     bool reload = false;
     bool deleted = false;
-    int arrivals = 0; // messages moved into this queue (a DLQ): their key here is not in the event
-    int sends = 0;
     std::vector<engine::MessageKey> touched;
     std::vector<std::uint64_t> removed;
     for (const engine::Event& e : events) {
         if (e.queue != m_queueName) {
-            if (e.kind == EventKind::MovedToDeadLetterQueue && e.detail == m_queueName)
-                ++arrivals;
+            // Moved here (a DLQ, a task's destination): the event has its key here.
+            if (engine::isMove(e.kind) && e.detail == m_queueName)
+                touched.push_back(e.relatedKey);
             continue;
         }
         switch (e.kind) {
@@ -233,10 +232,7 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
             deleted = true;
             reload = false;
             break;
-        case EventKind::MessageSent:
-            ++sends;
-            touched.push_back(e.key);
-            break;
+        case EventKind::MessageSent: touched.push_back(e.key); break;
         case EventKind::DelayEnded:
         case EventKind::MessageReceived:
         case EventKind::VisibilityChanged:
@@ -303,24 +299,6 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
         auto view = broker.peekMessage(m_queueName, key);
         if (view)
             apply(*view);
-    }
-    if (arrivals > 0) {
-        // Moved messages are stored last: the newest `arrivals + sends` messages include them.
-        auto stats = broker.queueStats(m_queueName);
-        if (stats) {
-            const std::int64_t total = stats->available + stats->inFlight + stats->delayed;
-            engine::PeekRequest tail;
-            tail.offset
-                = static_cast<std::size_t>(std::max<std::int64_t>(total - arrivals - sends, 0));
-            auto views = broker.peekMessages(m_queueName, tail);
-            if (views) {
-                for (const engine::MessageView& view : *views) {
-                    if (std::none_of(added.begin(), added.end(),
-                                     [&](const RowPtr& row) { return row->key == view.key; }))
-                        apply(view);
-                }
-            }
-        }
     }
     if (last >= first)
         Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
