@@ -91,14 +91,6 @@ Result<QueueRef> Broker::getQueue(std::string_view name)
     return refOf(**q);
 }
 
-Result<QueueRef> Broker::getQueueByArn(std::string_view arn)
-{
-    if (Queue* q = m_state->findQueueByArn(arn))
-        return refOf(*q);
-    return makeError(ErrorCode::QueueDoesNotExist, "The specified queue does not exist.",
-                     "QueueArn");
-}
-
 Result<ListQueuesResult> Broker::listQueues(const ListQueuesRequest& request)
 {
     return listQueuesIn(*m_state, request);
@@ -489,19 +481,15 @@ Result<QueueStats> Broker::queueStats(std::string_view name)
     return m_state->stats(**q, now);
 }
 
-Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
-                                                      const PeekRequest& request)
+namespace {
+
+// The (sequence, slot) of the messages `request` selects past its cursor, the first `offset +
+// limit` of them in sequence order (a partial sort: the rest are left out); returns how many.
+std::size_t selectInOrder(const Queue& q, const PeekRequest& request,
+                          std::vector<std::pair<std::uint64_t, std::uint32_t>>& order)
 {
-    CallScope scope(*m_state);
-    auto found = m_state->requireQueue(name);
-    if (!found)
-        return found.error();
-    Queue& q = **found;
-    m_state->settle(q, clock().now());
     // Slots are not in sequence order once reused: collect what is wanted past the cursor, then
-    // put only the page in order (a partial sort), so that paging through a queue sorts each
-    // message once, not the queue once per page.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
+    // put only the page in order, so that paging through a queue does not sort it per page.
     order.reserve(q.store.size());
     for (std::uint32_t slot = 0; slot < q.store.end(); ++slot) {
         const Message& m = q.store.at(slot);
@@ -520,11 +508,36 @@ Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
         std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(end),
                          order.end());
     std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(end));
+    return end;
+}
+
+} // namespace
+
+Result<std::vector<MessageView>> Broker::peekMessages(std::string_view name,
+                                                      const PeekRequest& request)
+{
     std::vector<MessageView> result;
-    result.reserve(end - std::min(end, request.offset));
-    for (std::size_t i = request.offset; i < end; ++i)
-        result.push_back(m_state->view(q, order[i].second, q.store.at(order[i].second)));
+    auto visited
+        = forEachMessage(name, request, [&](const MessageView& view) { result.push_back(view); });
+    if (!visited)
+        return visited.error();
     return result;
+}
+
+Status Broker::forEachMessage(std::string_view name, const PeekRequest& request,
+                              const std::function<void(const MessageView&)>& visit)
+{
+    CallScope scope(*m_state);
+    auto found = m_state->requireQueue(name);
+    if (!found)
+        return found.error();
+    Queue& q = **found;
+    m_state->settle(q, clock().now());
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
+    const std::size_t end = selectInOrder(q, request, order);
+    for (std::size_t i = request.offset; i < end; ++i)
+        visit(m_state->view(q, order[i].second, q.store.at(order[i].second)));
+    return Done{};
 }
 
 Result<MessageView> Broker::peekMessage(std::string_view name, MessageKey key)

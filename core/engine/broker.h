@@ -52,7 +52,6 @@ public:
     Result<QueueRef> createQueue(const CreateQueueRequest& request);
     // GetQueueUrl. QueueDoesNotExist if unknown.
     Result<QueueRef> getQueue(std::string_view name);
-    Result<QueueRef> getQueueByArn(std::string_view arn);
     // Lexicographic by name, prefix case-sensitive; OCI built-in DLQs are not listed.
     Result<ListQueuesResult> listQueues(const ListQueuesRequest& request);
     // Deletes the queue and its messages; pending receives on it end empty. Emits QueueDeleted.
@@ -174,6 +173,11 @@ public:
     // In sequence order, a page at a time (PeekRequest: a cursor, an offset, a limit).
     Result<std::vector<MessageView>> peekMessages(std::string_view name,
                                                   const PeekRequest& request = {});
+    // Every message `request` selects (its cursor, offset and limit too), in sequence order, to
+    // `visit` one at a time: one pass and one sort for the whole queue, and no page of views
+    // kept (a window listing a million messages). `visit` must not call the broker.
+    Status forEachMessage(std::string_view name, const PeekRequest& request,
+                          const std::function<void(const MessageView&)>& visit);
     // O(1): the message at `key` (from an event), or ResourceNotFound once it is gone.
     Result<MessageView> peekMessage(std::string_view name, MessageKey key);
     // FIFO groups (by oldest head first); OCI channels.

@@ -2,7 +2,6 @@
 
 #include <QScopedValueRollback>
 
-#include <QCoroSignal>
 #include <QDateTime>
 #include <QPointer>
 
@@ -385,15 +384,6 @@ PendingReceive* Session::receive(engine::ReceiveRequest request)
     if (!op->isFinished())
         rearm(); // the wait has a deadline
     return op;
-}
-
-QCoro::Task<engine::Result<engine::ReceiveResult>> Session::receiveAsync(
-    engine::ReceiveRequest request)
-{
-    std::unique_ptr<PendingReceive> op(receive(std::move(request)));
-    if (!op->isFinished())
-        co_await qCoro(op.get(), &PendingReceive::finished);
-    co_return op->result();
 }
 
 } // namespace inflight::session

@@ -6,7 +6,6 @@
 #include "sim/scenario.h"
 #include "sim/simulation.h"
 
-#include <QCoroTask>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
@@ -82,8 +81,6 @@ public:
 
     // Starts a receive that may wait (long poll); see PendingReceive. The caller owns the result.
     PendingReceive* receive(engine::ReceiveRequest request);
-    // The same as a coroutine: resumes when the receive finishes (cancelled ⇒ empty result).
-    QCoro::Task<engine::Result<engine::ReceiveResult>> receiveAsync(engine::ReceiveRequest request);
 
     // What the one timer waits for: the earliest of the broker's and the actors' next deadlines
     // (engine time; kNoDeadline when nothing is due).

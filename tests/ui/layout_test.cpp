@@ -21,6 +21,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPlainTextEdit>
@@ -575,6 +576,38 @@ private Q_SLOTS:
         QCOMPARE(wall.last().y(), 13.0);
         w.charts()->setClock(ui::ThroughputSeries::Clock::Engine);
         QCOMPARE(w.charts()->timeRange(0).second, f.session.now());
+    }
+
+    // A level that jumps from nothing to 100,000 (a large workspace reopened) rescales at once:
+    // the axis never lays out a tick per old interval over the new range (100,000 ticks, which
+    // hung the window with a million messages).
+    void aLevelThatJumpsToAHundredThousandRescalesTheAxisAtOnce()
+    {
+        WindowFixture f;
+        f.createQueue("big");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("big")));
+        w.tabs()->setCurrentWidget(w.charts());
+        f.step(1'000);
+        w.charts()->sampleNow();
+        for (int batch = 0; batch < 10'000; ++batch) {
+            std::vector<engine::BatchSendEntry> entries;
+            for (int i = 0; i < 10; ++i)
+                entries.push_back({.id = "e" + std::to_string(i), .message = {.body = "x"}});
+            QVERIFY(f.broker().sendMessageBatch("big", entries).ok());
+        }
+        f.step(1'000);
+        QElapsedTimer timer;
+        timer.start();
+        w.charts()->sampleNow();
+        flush();
+        auto* levels = child<QChartView>(w.charts(), QStringLiteral("levelChartView"));
+        auto* y = qobject_cast<QValueAxis*>(levels->chart()->axes(Qt::Vertical).front());
+        QVERIFY(y);
+        QCOMPARE(y->max(), 100'000.0);
+        QCOMPARE(y->tickInterval(), 20'000.0);
+        QCOMPARE(y->tickType(), QValueAxis::TicksDynamic);
+        qInfo("rescaled in %lld ms", static_cast<long long>(timer.elapsed()));
     }
 
     void theReceivePanelLeavesTheTableInViewAndClosingItEndsTheWait()

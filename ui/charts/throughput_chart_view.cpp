@@ -349,10 +349,16 @@ void ThroughputChartView::redraw()
     for (auto [axis, max] :
          {std::pair{m_rateY, rateMax}, std::pair{m_levelY, levelMax}, std::pair{m_ageY, ageMax}}) {
         const auto [top, step] = integerScale(max);
+        if (axis->min() == 0 && axis->max() == top && axis->tickInterval() == step)
+            continue;
+        // Fixed ticks while the range changes: a dynamic axis lays out a tick per interval at
+        // once, and the old interval over the new range can be millions of them (a 1 s step
+        // against a million messages, or an age of days).
+        axis->setTickType(QValueAxis::TicksFixed);
         axis->setRange(0, top);
-        axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
         axis->setTickInterval(step);
+        axis->setTickType(QValueAxis::TicksDynamic);
         axis->setLabelFormat(QStringLiteral("%.0f"));
     }
 }

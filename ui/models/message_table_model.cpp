@@ -52,26 +52,16 @@ void MessageTableModel::setQueue(const QString& queue)
             m_fifo = queue->kind == engine::QueueKind::Fifo;
             m_oci = queue->kind == engine::QueueKind::Oci;
         }
-        // In slices: a million messages never exist twice over (views and rows) at once, and the
-        // slice's memory is reused, which keeps reopening a large workspace fast.
-        constexpr std::size_t kSlice = 65'536;
+        // One message at a time, in one pass over the queue: a million messages never exist
+        // twice over (views and rows), which keeps reopening a large workspace fast.
         if (auto stats = m_session.broker().queueStats(m_queueName))
             m_rows.reserve(
                 static_cast<std::size_t>(stats->available + stats->inFlight + stats->delayed));
-        engine::PeekRequest slice;
-        slice.limit = kSlice;
-        for (;;) {
-            auto views = m_session.broker().peekMessages(m_queueName, slice);
-            if (!views || views->empty())
-                break;
-            for (const engine::MessageView& view : *views) {
-                m_rows.push_back(makeRow(view));
-                countTimed(*m_rows.back(), +1);
-            }
-            if (views->size() < kSlice)
-                break;
-            slice.after = views->back().key.sequence; // the next page starts past this one
-        }
+        (void)m_session.broker().forEachMessage(m_queueName, {},
+                                                [this](const engine::MessageView& view) {
+                                                    m_rows.push_back(makeRow(view));
+                                                    countTimed(*m_rows.back(), +1);
+                                                });
     }
     endResetModel();
     updateBlocked();
