@@ -17,7 +17,8 @@ workspace::SessionSettings sessionSettings(const RunOptions& run)
 }
 
 std::unique_ptr<control::ControlApi> controlApi(session::Session& session, const RunOptions& run,
-                                                const traffic::TrafficLog* traffic)
+                                                const traffic::TrafficLog* traffic,
+                                                std::uint64_t firstCursor)
 {
     if (!run.control)
         return nullptr;
@@ -25,6 +26,7 @@ std::unique_ptr<control::ControlApi> controlApi(session::Session& session, const
         session,
         control::ControlOptions{.version = QCoreApplication::applicationVersion(),
                                 .token = run.controlToken,
+                                .firstCursor = firstCursor,
                                 .traffic = traffic});
 }
 

@@ -22,9 +22,11 @@ namespace inflight::app {
 // limit (--in-flight-limit), the engine time of a fresh start (--start), a frozen clock.
 workspace::SessionSettings sessionSettings(const RunOptions& run);
 
-// The control API on `session`, unless --control off; it reads `traffic` (may be null).
+// The control API on `session`, unless --control off; it reads `traffic` (may be null). Its event
+// cursors start at `firstCursor` (past those of the API it replaces, after a workspace switch).
 std::unique_ptr<control::ControlApi> controlApi(session::Session& session, const RunOptions& run,
-                                                const traffic::TrafficLog* traffic);
+                                                const traffic::TrafficLog* traffic,
+                                                std::uint64_t firstCursor = 1);
 
 // The traffic log of a run (on unless --traffic-log off) and its file (--traffic-log FILE).
 struct Traffic {

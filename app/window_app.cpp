@@ -35,14 +35,13 @@ WindowApp::WindowApp(WindowOptions options, QObject* parent)
             m_server->setControlApi(nullptr);
             m_server->endWaits();
         }
-        m_control.reset();
+        if (m_control)
+            m_nextCursor = m_control->journal().newest() + 1; // the next one goes on from here
+        m_control.reset();                                    // answers its waiting clients
     });
     connect(&m_host, &workspace::WorkspaceHost::sessionChanged, this, [this] {
-        if (!m_server)
-            return;
-        m_server->setSession(m_host.session());
-        m_control = controlApi(m_host.session(), m_options.run, m_traffic.log.get());
-        m_server->setControlApi(m_control.get());
+        if (m_server)
+            startServices(true);
     });
 }
 
@@ -70,15 +69,13 @@ Status WindowApp::start()
     if (!traffic)
         return traffic.error();
     m_traffic = std::move(*traffic);
-    m_control = controlApi(session, m_options.run, m_traffic.log.get());
     // The window's thread stays free of socket work (see SocketThreading).
     m_server = std::make_unique<server::HttpServer>(session, server::SocketThreading::OwnThread);
     const RunOptions& run = m_options.run;
     m_server->setLimits(m_options.endpoint.limits);
     m_server->setAccessPolicy(m_options.endpoint.access);
     m_server->setAdvertisedUrl(run.advertisedUrl);
-    m_server->setControlApi(m_control.get());
-    m_server->setTrafficLog(m_traffic.log.get());
+    startServices(false);
     m_endpoint = std::make_unique<EndpointAdapter>(*m_server);
     // --credentials wins over the file last chosen in Endpoint settings, as --listen does.
     if (!m_options.endpoint.credentialsFile.isEmpty()) {
@@ -104,15 +101,46 @@ Status WindowApp::start()
     return engine::Done{};
 }
 
+void WindowApp::startServices(bool renewTraffic)
+{
+    session::Session& session = m_host.session();
+    m_server->setSession(session);
+    // A traffic log per workspace: its records name the events of its session (numbered anew by
+    // each broker). The --traffic-log file goes on (it is appended to).
+    if (renewTraffic && m_traffic.log) {
+        if (auto traffic = trafficLog(m_options.run)) {
+            m_server->setTrafficLog(traffic->log.get()); // before the old one goes
+            m_traffic = std::move(*traffic);
+        }
+    }
+    m_control = controlApi(session, m_options.run, m_traffic.log.get(), m_nextCursor);
+    m_server->setControlApi(m_control.get());
+    m_server->setTrafficLog(m_traffic.log.get());
+}
+
 Status WindowApp::switchWorkspace(const QString& path, bool withExamples)
 {
+    return change([this, path] { return m_host.switchTo(path); }, withExamples);
+}
+
+Status WindowApp::saveWorkspaceAs(const QString& path)
+{
+    return change([this, path] { return m_host.switchToCopy(path); }, false);
+}
+
+Status WindowApp::change(const std::function<workspace::Status()>& change, bool withExamples)
+{
+    if (m_switching)
+        return QStringLiteral("Another workspace is being opened.");
+    m_switching = true;
     // Between the old window and the new one the app has none: that is not the end of the run.
     const bool quits = QGuiApplication::quitOnLastWindowClosed();
     QGuiApplication::setQuitOnLastWindowClosed(false);
-    auto switched = m_host.switchTo(path);
+    auto switched = change();
     if (switched)
         buildWindow(m_host.isNew() && withExamples);
     QGuiApplication::setQuitOnLastWindowClosed(quits);
+    m_switching = false;
     if (!switched) {
         const QString why = QString::fromStdString(switched.error().message);
         if (m_window) {
@@ -148,6 +176,9 @@ void WindowApp::buildWindow(bool examples)
                     (void)switchWorkspace(path, withExamples);
                 });
             });
+    connect(files, &ui::WorkspaceController::saveAsRequested, this, [this](const QString& path) {
+        QTimer::singleShot(0, this, [this, path] { (void)saveWorkspaceAs(path); });
+    });
     if (!m_host.path().isEmpty())
         window.setWindowTitle(QFileInfo(m_host.path()).completeBaseName()
                               + QStringLiteral(" — Inflight"));

@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -36,7 +37,8 @@ struct WindowOptions {
 // workspace. File ▸ New, Open, Save As and a recent workspace switch in place: the host opens the
 // chosen file, the endpoint keeps its port and connections and answers from the new workspace
 // (its open long polls end empty), and a new window on the new session takes the old one's place
-// (its layout kept through the window's settings). The traffic log stays: it is the endpoint's.
+// (its layout kept through the window's settings). The control API's event cursors go on from
+// the old one's; the traffic log starts afresh (its records name the old session's events).
 class WindowApp : public QObject {
     Q_OBJECT
 public:
@@ -51,6 +53,8 @@ public:
     // workspace gets the example queues with `withExamples`. On failure the open workspace stays
     // and the window's status bar says why.
     Status switchWorkspace(const QString& path, bool withExamples);
+    // Save As: a copy of the open workspace at `path`, switched to as above.
+    Status saveWorkspaceAs(const QString& path);
 
     workspace::WorkspaceHost& host() { return m_host; }
     server::HttpServer& server() { return *m_server; }
@@ -62,6 +66,11 @@ Q_SIGNALS:
 
 private:
     void buildWindow(bool examples);
+    // switchWorkspace and saveWorkspaceAs: `change` makes the host switch.
+    Status change(const std::function<workspace::Status()>& change, bool withExamples);
+    // The endpoint on the open session, with a control API (and, `renewTraffic`, a traffic log)
+    // of its own.
+    void startServices(bool renewTraffic);
 
     WindowOptions m_options;
     workspace::WorkspaceHost m_host;
@@ -71,6 +80,8 @@ private:
     std::unique_ptr<EndpointAdapter> m_endpoint;
     WorkspaceAccessAdapter m_access;
     std::unique_ptr<ui::MainWindow> m_window; // destroyed first: it holds the session
+    bool m_switching = false;                 // a switch is under way (it runs the event loop)
+    std::uint64_t m_nextCursor = 1;           // the control API's next event cursor
 };
 
 } // namespace inflight::app

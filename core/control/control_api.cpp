@@ -202,7 +202,7 @@ ControlApi::ControlApi(session::Session& session, ControlOptions options, QObjec
     : QObject(parent),
       m_session(session),
       m_options(std::move(options)),
-      m_journal(m_options.journalCapacity)
+      m_journal(m_options.journalCapacity, m_options.firstCursor)
 {
     connect(&m_session, &session::Session::eventsReady, this,
             [this](const std::vector<engine::Event>& events) {
@@ -211,7 +211,14 @@ ControlApi::ControlApi(session::Session& session, ControlOptions options, QObjec
             });
 }
 
-ControlApi::~ControlApi() = default;
+ControlApi::~ControlApi()
+{
+    // Nobody is left waiting: each open events?waitSeconds gets what there is (nothing more).
+    auto waiters = std::move(m_waiters);
+    m_waiters.clear();
+    for (Waiter& waiter : waiters)
+        waiter.respond(eventPage(waiter.after, waiter.limit));
+}
 
 std::optional<protocol::HttpResponse> ControlApi::refusal(
     const protocol::HttpRequest& request) const

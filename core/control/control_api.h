@@ -31,6 +31,9 @@ struct ControlOptions {
     QString token;
     // Events the journal keeps for /events.
     std::size_t journalCapacity = 100'000;
+    // The cursor of the journal's first event: past the last one of the API this one replaces
+    // (a workspace switched in place), so that a client's cursor keeps its meaning.
+    std::uint64_t firstCursor = 1;
     // The endpoint's traffic log, for GET traffic, traffic.har and clients (traffic_routes.h);
     // null: they answer 404. Read only; must outlive the API.
     const traffic::TrafficLog* traffic = nullptr;

@@ -4,7 +4,9 @@
 
 namespace inflight::control {
 
-EventJournal::EventJournal(std::size_t capacity) : m_capacity(std::max<std::size_t>(capacity, 1))
+EventJournal::EventJournal(std::size_t capacity, std::uint64_t firstCursor)
+    : m_capacity(std::max<std::size_t>(capacity, 1)),
+      m_first(std::max<std::uint64_t>(firstCursor, 1))
 {
 }
 

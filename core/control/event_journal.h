@@ -16,7 +16,9 @@ namespace inflight::control {
 // skipped. Qt-free, no clock: the control API adds the waiting.
 class EventJournal {
 public:
-    explicit EventJournal(std::size_t capacity = 100'000);
+    // `firstCursor`: the cursor of its first event (a journal that takes over from another, as
+    // when a workspace is switched in the running app, goes on from the other's numbers).
+    explicit EventJournal(std::size_t capacity = 100'000, std::uint64_t firstCursor = 1);
 
     // Appends a batch (as the session emits it once stored).
     void append(std::span<const engine::Event> events);
@@ -29,7 +31,7 @@ public:
     // Up to `limit` events with a cursor greater than `after`, oldest first.
     Page after(std::uint64_t after, std::size_t limit) const;
 
-    // The cursor of the newest event (0 before the first).
+    // The cursor of the newest event (firstCursor - 1 before the first).
     std::uint64_t newest() const { return m_first + m_events.size() - 1; }
 
 private:

@@ -73,7 +73,7 @@ public:
                 + std::to_string(m.sequence) + " (" + std::string(messageStateName(m.state)) + ")";
             if (m.state == MessageState::InFlight
                 && !visibility.count({slot, m.sequence, m.deadline}))
-                fail("1/4", where + " has no visibility entry at its deadline");
+                fail("4", where + " has no visibility entry at its deadline");
             if (m.state == MessageState::Delayed
                 && !delayed.count({slot, m.sequence, m_q.isFifo() ? m.sentAt : m.deadline}))
                 fail("4", where + " has no delayed entry");

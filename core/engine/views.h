@@ -29,8 +29,9 @@ struct QueueStats {
     // the engine started: a workspace does not store it (CloudWatch's NumberOfEmptyReceives).
     std::int64_t emptyReceives = 0;
     // How long the oldest stored message (available, in flight or delayed) has been in the
-    // queue: now less its retention base (its send, or its first send before a DLQ move); 0 for
-    // an empty queue (CloudWatch's ApproximateAgeOfOldestMessage).
+    // queue: now less its retention base (its send; in a standard DLQ its first send, in a FIFO
+    // DLQ its arrival, as retention counts); 0 for an empty queue (CloudWatch's
+    // ApproximateAgeOfOldestMessage).
     Millis oldestMessageAge = 0;
 };
 

@@ -397,7 +397,8 @@ void HttpServer::endWaits()
     m_waits.clear();
     const engine::Result<engine::ReceiveResult> empty = engine::ReceiveResult{};
     for (auto& [connection, wait] : waits) {
-        answerWait(connection, wait, empty);
+        // One that has its answer already (its finished() not yet delivered) gets it.
+        answerWait(connection, wait, wait.receive->isFinished() ? wait.receive->result() : empty);
         delete wait.receive; // cancels the engine wait; its finished() never comes
     }
     answerWhenDurable();

@@ -93,8 +93,8 @@ public:
     // in the running app. Call endWaits() first, while the old session still exists. `session`
     // must outlive the server (or the next setSession()).
     void setSession(session::Session& session);
-    // Every open long poll ends now, empty (as a queue deletion ends them): its client polls
-    // again. Its engine wait is cancelled.
+    // Every open long poll ends now, empty (as a queue deletion ends them), unless its answer
+    // came already: its client polls again. Its engine wait is cancelled.
     void endWaits();
 
     // Apply from the next listen() on.
@@ -107,6 +107,7 @@ public:
     // Serves /_inflight/ paths with it (after the access checks every request passes); none: they
     // are answered 404 like any unknown path. Must outlive the server.
     void setControlApi(control::ControlApi* control) { m_control = control; }
+    control::ControlApi* controlApi() const { return m_control; }
     // Records every SQS and OCI request in `log` (control API calls are not): a long poll as a
     // waiting record from its arrival, completed when it is answered or its client hangs up;
     // every other request once answered, with its latency from arrival to the answer being

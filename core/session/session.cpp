@@ -236,6 +236,13 @@ void Session::flushNow()
         flushEvents(); // the queued call then finds nothing to do
 }
 
+bool Session::commitNow()
+{
+    if (m_flushQueued || !isDurable())
+        flushEvents();
+    return isDurable();
+}
+
 void Session::rearm()
 {
     if (m_clock->paused()) {

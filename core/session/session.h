@@ -99,6 +99,10 @@ public:
     // the event loop, so a reader of eventsReady — the control API's journal — is up to date with
     // every call already answered. Nothing when nothing is batched.
     void flushNow();
+    // Stores now, before returning, everything not stored yet — the events batched so far and a
+    // batch whose commit failed — and tells those waiting (whenDurable). True when everything is
+    // stored (always without persistence). For a workspace about to close.
+    bool commitNow();
 
     // ---- simulation (issue 13) ------------------------------------------------------------------
     //

@@ -13,9 +13,12 @@ namespace inflight::workspace {
 // the endpoint stay, and rebind to the new session when sessionChanged() says so.
 //
 // A switch opens the new workspace first, so a workspace that cannot be opened leaves the current
-// one as it was. Then it waits until everything the current session acknowledged is on disk,
-// emits sessionChanging() (let go of session(): windows, control APIs, open long polls), saves
-// and closes the current workspace, and emits sessionChanged() with the new one in session().
+// one as it was. Then it waits until everything the current session did is on disk — what came in
+// during that wait is committed at once, and from there to the swap no event loop runs, so
+// nothing acknowledged is left behind; if it cannot be stored, the switch is refused and the
+// current workspace stays — then emits sessionChanging() (let go of session(): windows, control
+// APIs, open long polls), saves and closes the current workspace, and emits sessionChanged()
+// with the new one in session().
 class WorkspaceHost : public QObject {
     Q_OBJECT
 public:
@@ -36,6 +39,10 @@ public:
     // Makes `path` (created if missing) the open workspace, as the class comment says. Refused
     // for the workspace already open. Remembered among the recent workspaces.
     Status switchTo(const QString& path);
+    // Save As: a copy of everything the open workspace holds at `path` (replacing a file there),
+    // made once the open workspace is stored, then switched to as switchTo() does. Nothing done
+    // meanwhile is left in the old file only.
+    Status switchToCopy(const QString& path);
 
 Q_SIGNALS:
     // session() is about to go: drop every reference to it now.
@@ -44,6 +51,12 @@ Q_SIGNALS:
     void sessionChanged();
 
 private:
+    // The current session stored to the last event (see the class comment).
+    Status storeCurrent();
+    // Makes `next` the open workspace (sessionChanging, swap, sessionChanged).
+    void replaceWith(std::unique_ptr<WorkspaceSession> next, const QString& path);
+    bool isOpenWorkspace(const QString& path) const;
+
     SessionSettings m_settings;
     std::unique_ptr<WorkspaceSession> m_current;
 };

@@ -67,6 +67,7 @@ Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& 
 WorkspaceSession::~WorkspaceSession()
 {
     if (m_store && m_session) {
+        (void)m_session->commitNow(); // what is still batched (WorkspaceHost checks it first)
         m_session->setPersistence({});
         (void)m_store->saveClock(clockRecord());
         (void)m_store->saveSimulation(

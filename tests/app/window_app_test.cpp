@@ -1,6 +1,7 @@
 // The window's run (app/window_app.h): File ▸ New and Open switch workspaces inside the running
 // app. The endpoint keeps its port and its connections and answers from the new workspace; a long
 // poll waiting in the old one ends empty; a new window shows the new workspace.
+#include "control/control_api.h"
 #include "listen_address.h"
 #include "ui/main_window.h"
 #include "ui/workspace/workspace_controller.h"
@@ -126,6 +127,44 @@ private Q_SLOTS:
         QVERIFY2(queues.contains("/alpha<"), queues.constData());
         QVERIFY(!queues.contains("beta"));
         QVERIFY(client.state() == QAbstractSocket::ConnectedState); // one connection throughout
+
+        // File ▸ Save Workspace As… c: a copy of a, with what was sent just before, switched to.
+        QVERIFY(call(client, port, "Action=CreateQueue&QueueName=gamma&Version=2012-11-05",
+                     "</CreateQueueResponse>")
+                    .startsWith("HTTP/1.1 200"));
+        const QString c = dir.filePath(QStringLiteral("c.inflight"));
+        files = filesOf(run, c);
+        QVERIFY(files);
+        files->action(QStringLiteral("saveWorkspaceAsAction"))->trigger();
+        QTRY_COMPARE(replaced.size(), 3);
+        QCOMPARE(run.host().path(), c);
+        const QByteArray copied = listQueues(client, port);
+        QVERIFY2(copied.contains("/alpha<") && copied.contains("/gamma<"), copied.constData());
+    }
+
+    // The control API's event cursors go on across a switch: a cursor taken before it still
+    // means "after what I saw".
+    void theControlApiCursorsGoOnAcrossASwitch()
+    {
+        QTemporaryDir dir;
+        app::WindowOptions options;
+        options.workspacePath = dir.filePath(QStringLiteral("a.inflight"));
+        options.examples = false;
+        options.listen = app::ListenAddress{QHostAddress(QHostAddress::LocalHost), 0};
+        app::WindowApp run(options);
+        QVERIFY(run.start().ok());
+        QVERIFY(run.host().session().broker().createQueue({.name = "one", .origin = "t"}).ok());
+        run.host().session().flushNow();
+        const control::ControlApi* before = run.server().controlApi();
+        QVERIFY(before);
+        const std::uint64_t seen = before->journal().newest();
+        QVERIFY(seen >= 1);
+        QVERIFY(run.switchWorkspace(dir.filePath(QStringLiteral("b.inflight")), false).ok());
+        QVERIFY(run.host().session().broker().createQueue({.name = "two", .origin = "t"}).ok());
+        run.host().session().flushNow();
+        const control::ControlApi* after = run.server().controlApi();
+        QVERIFY(after);
+        QCOMPARE(after->journal().newest(), seen + 1); // "two", numbered after "one"
     }
 
     void aWorkspaceThatCannotBeOpenedLeavesTheWindowAsItWas()

@@ -49,6 +49,7 @@ void MessageHistory::onEvents(const std::vector<engine::Event>& events)
             arrival.messageId = toQString(e.relatedMessageId);
             arrival.detail = tr("moved from %1").arg(toQString(e.queue));
             arrival.receiveCount = 0;
+            arrival.deadline = record.time; // available in the destination at once
             add(std::move(record));
             add(std::move(arrival));
         } else {

@@ -231,11 +231,12 @@ void WorkspaceController::saveAs()
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".inflight");
-    if (auto saved = saveCopy(path); !saved) {
-        report(saved.error(), false);
+    if (!m_path.isEmpty()
+        && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath()) {
+        report(tr("%1 is the open workspace.").arg(path), false);
         return;
     }
-    requestSwitch(path);
+    Q_EMIT saveAsRequested(QFileInfo(path).absoluteFilePath());
 }
 
 WorkspaceAccess::Status WorkspaceController::exportQueue(const QString& queue,

@@ -68,6 +68,9 @@ Q_SIGNALS:
     // `withExamples`: a new workspace that starts with the example queues (New Workspace with
     // Examples); otherwise a new one starts empty and an existing one opens as it is.
     void switchRequested(const QString& path, bool withExamples);
+    // Save As: the user chose `path` for a copy of the open workspace, to be switched to (the app
+    // makes the copy once the open workspace is stored, so nothing done meanwhile is missed).
+    void saveAsRequested(const QString& path);
     // After an export or import: a sentence for the user.
     void finished(const QString& message, bool ok);
 
