@@ -528,11 +528,10 @@ Status Broker::forEachMessage(std::string_view name, const PeekRequest& request,
                               const std::function<void(const MessageView&)>& visit)
 {
     CallScope scope(*m_state);
-    auto found = m_state->requireQueue(name);
+    auto found = m_state->settledQueue(name, clock().now());
     if (!found)
         return found.error();
     Queue& q = **found;
-    m_state->settle(q, clock().now());
     std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
     const std::size_t end = selectInOrder(q, request, order);
     for (std::size_t i = request.offset; i < end; ++i)
@@ -543,11 +542,10 @@ Status Broker::forEachMessage(std::string_view name, const PeekRequest& request,
 Result<MessageView> Broker::peekMessage(std::string_view name, MessageKey key)
 {
     CallScope scope(*m_state);
-    auto found = m_state->requireQueue(name);
+    auto found = m_state->settledQueue(name, clock().now());
     if (!found)
         return found.error();
     Queue& q = **found;
-    m_state->settle(q, clock().now());
     const Message* m = q.store.find(key.slot, key.sequence);
     if (!m)
         return makeError(ErrorCode::ResourceNotFound, "The message is no longer in the queue.",
