@@ -110,18 +110,7 @@ std::uint32_t BrokerState::storeMessage(Queue& q, NewMessage&& n, Millis now)
     m.receiveCount = n.receiveCount;
     m.firstReceivedAt = n.firstReceivedAt;
     m.sender = n.sender;
-    m.body = std::move(n.body);
-    if (!n.attributes.empty())
-        m.attributes = std::make_unique<MessageAttributes>(std::move(n.attributes));
-    if (!n.groupId.empty() || !n.deduplicationId.empty() || !n.channelId.empty()
-        || !n.deadLetterSourceArn.empty() || !n.systemAttributes.empty()) {
-        MessageExtras& x = m.ensureExtras();
-        x.groupId = std::move(n.groupId);
-        x.deduplicationId = std::move(n.deduplicationId);
-        x.channelId = std::move(n.channelId);
-        x.deadLetterSourceArn = std::move(n.deadLetterSourceArn);
-        x.systemAttributes = std::move(n.systemAttributes);
-    }
+    m.setContent(std::move(n.content));
     m.deadline = q.isFifo() ? 0 : n.deliverAt;
     const bool delayed = q.isFifo() ? !isDelayDue(q, m, now) : n.deliverAt > now;
     attachMessage(q, slot, m, delayed ? MessageState::Delayed : MessageState::Available);

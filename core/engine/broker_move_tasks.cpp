@@ -82,18 +82,15 @@ bool BrokerState::moveOneByTask(MoveTask& task, Millis at)
     NewMessage n;
     n.idHigh = random.next();
     n.idLow = random.next();
-    n.body = m.body;
-    if (m.attributes)
-        n.attributes = *m.attributes;
-    if (m.extras) {
-        n.systemAttributes = m.extras->systemAttributes;
-        n.groupId = m.extras->groupId;
-        n.deduplicationId = m.extras->deduplicationId;
-    }
-    if (destination->isFifo() && n.groupId.empty())
-        n.groupId = "redrive";
-    if (destination->isFifo() && n.deduplicationId.empty())
-        n.deduplicationId = formatMessageId(n.idHigh, n.idLow);
+    // Moved as it was sent: no longer from a dead-letter source, and move tasks are SQS's (no
+    // channels).
+    n.content = m.content();
+    n.content.deadLetterSourceArn.clear();
+    n.content.channelId.clear();
+    if (destination->isFifo() && n.content.groupId.empty())
+        n.content.groupId = "redrive";
+    if (destination->isFifo() && n.content.deduplicationId.empty())
+        n.content.deduplicationId = formatMessageId(n.idHigh, n.idLow);
     n.sentAt = at;
     n.retentionBase = at;
     n.deliverAt = at;

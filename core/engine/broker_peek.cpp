@@ -32,20 +32,10 @@ StringMap BrokerState::allAttributes(const Queue& q) const
 
 MessageView BrokerState::view(Queue& q, std::uint32_t slot, const Message& m)
 {
-    MessageView v;
+    MessageView v{m.content()};
     v.key = MessageKey{slot, m.sequence};
     v.messageId = messageId(m);
     v.state = m.state;
-    v.body = m.body;
-    if (m.attributes)
-        v.attributes = *m.attributes;
-    if (m.extras) {
-        v.systemAttributes = m.extras->systemAttributes;
-        v.groupId = m.extras->groupId;
-        v.deduplicationId = m.extras->deduplicationId;
-        v.channelId = m.extras->channelId;
-        v.deadLetterSourceArn = m.extras->deadLetterSourceArn;
-    }
     if (q.isFifo())
         v.sequenceNumber = sequenceNumber(m.sequence);
     v.receiveCount = m.receiveCount;

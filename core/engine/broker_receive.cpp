@@ -145,20 +145,12 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
     NewMessage n;
     n.idHigh = m.idHigh;
     n.idLow = m.idLow;
-    n.body = m.body;
-    if (m.attributes)
-        n.attributes = *m.attributes;
-    if (m.extras) {
-        n.systemAttributes = m.extras->systemAttributes;
-        n.groupId = m.extras->groupId;
-        n.channelId = m.extras->channelId;
-    }
-    if (!q.isOci())
-        n.deadLetterSourceArn = q.arn;
+    n.content = m.content();
+    // The source queue, on SQS (OCI's built-in DLQ does not say).
+    n.content.deadLetterSourceArn = q.isOci() ? std::string() : q.arn;
     // FIFO: the dedup id becomes the message id so distinct messages are not merged in the DLQ,
     // and retention restarts on arrival; standard keeps the original enqueue time (§5.4).
-    if (target->isFifo())
-        n.deduplicationId = messageId(m);
+    n.content.deduplicationId = target->isFifo() ? messageId(m) : std::string();
     n.sentAt = m.sentAt;
     n.retentionBase = target->isFifo() ? now : m.retentionBase;
     n.deliverAt = now;

@@ -132,14 +132,12 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     NewMessage n;
     n.idHigh = random.next();
     n.idLow = random.next();
-    n.body = body;
-    n.attributes = r.attributes;
-    n.systemAttributes = r.systemAttributes;
-    if (r.groupId)
-        n.groupId = *r.groupId;
-    n.deduplicationId = dedupId;
-    if (r.channelId)
-        n.channelId = *r.channelId;
+    n.content = MessageContent{.body = body,
+                               .attributes = r.attributes,
+                               .systemAttributes = r.systemAttributes,
+                               .groupId = r.groupId.value_or(std::string()),
+                               .deduplicationId = dedupId,
+                               .channelId = r.channelId.value_or(std::string())};
     n.sentAt = now;
     n.retentionBase = now;
     n.deliverAt = now + r.delaySeconds.value_or(q.config.delaySeconds) * kSecond;

@@ -17,21 +17,11 @@ Error restoreError(std::string message)
 
 MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slot)
 {
-    MessageRecord r;
+    MessageRecord r{m.content()};
     r.slot = slot;
     r.sequence = m.sequence;
     r.idHigh = m.idHigh;
     r.idLow = m.idLow;
-    r.body = m.body;
-    if (m.attributes)
-        r.attributes = *m.attributes;
-    if (m.extras) {
-        r.systemAttributes = m.extras->systemAttributes;
-        r.groupId = m.extras->groupId;
-        r.deduplicationId = m.extras->deduplicationId;
-        r.channelId = m.extras->channelId;
-        r.deadLetterSourceArn = m.extras->deadLetterSourceArn;
-    }
     r.state = m.state;
     r.sentAt = m.sentAt;
     r.retentionBase = m.retentionBase;
@@ -251,18 +241,7 @@ Status Broker::restoreMessage(std::string_view queue, MessageRecord r)
     m.sender = s.internSender(r.senderId);
     m.lastReceiveOrigin = s.internOrigin(r.lastReceiveOrigin);
     m.returnCause = r.returnCause;
-    m.body = std::move(r.body);
-    if (!r.attributes.empty())
-        m.attributes = std::make_unique<MessageAttributes>(std::move(r.attributes));
-    if (!r.groupId.empty() || !r.deduplicationId.empty() || !r.channelId.empty()
-        || !r.deadLetterSourceArn.empty() || !r.systemAttributes.empty()) {
-        MessageExtras& x = m.ensureExtras();
-        x.groupId = std::move(r.groupId);
-        x.deduplicationId = std::move(r.deduplicationId);
-        x.channelId = std::move(r.channelId);
-        x.deadLetterSourceArn = std::move(r.deadLetterSourceArn);
-        x.systemAttributes = std::move(r.systemAttributes);
-    }
+    m.setContent(std::move(static_cast<MessageContent&>(r)));
     s.attachMessage(q, r.slot, m, r.state);
     return Done{};
 }

@@ -155,10 +155,7 @@ public:
     // ---- message bookkeeping (broker_messages.cpp) ----
     struct NewMessage {
         std::uint64_t idHigh = 0, idLow = 0;
-        std::string body;
-        MessageAttributes attributes;
-        MessageAttributes systemAttributes;
-        std::string groupId, deduplicationId, channelId, deadLetterSourceArn;
+        MessageContent content;
         Millis sentAt = 0;
         Millis retentionBase = 0;
         Millis deliverAt = 0; // standard/OCI; FIFO derives delay from the queue

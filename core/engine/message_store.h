@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clock.h"
+#include "message_content.h"
 #include "types.h"
 
 #include <cstdint>
@@ -76,6 +77,42 @@ struct Message {
         if (!extras)
             extras = std::make_unique<MessageExtras>();
         return *extras;
+    }
+
+    // The content as one value (a copy), and back: attributes and extras are kept out of line
+    // only when there are any.
+    MessageContent content() const
+    {
+        MessageContent c;
+        c.body = body;
+        if (attributes)
+            c.attributes = *attributes;
+        if (extras) {
+            c.systemAttributes = extras->systemAttributes;
+            c.groupId = extras->groupId;
+            c.deduplicationId = extras->deduplicationId;
+            c.channelId = extras->channelId;
+            c.deadLetterSourceArn = extras->deadLetterSourceArn;
+        }
+        return c;
+    }
+    void setContent(MessageContent&& c)
+    {
+        body = std::move(c.body);
+        attributes = c.attributes.empty()
+            ? nullptr
+            : std::make_unique<MessageAttributes>(std::move(c.attributes));
+        if (c.groupId.empty() && c.deduplicationId.empty() && c.channelId.empty()
+            && c.deadLetterSourceArn.empty() && c.systemAttributes.empty()) {
+            extras.reset();
+            return;
+        }
+        MessageExtras& x = ensureExtras();
+        x.groupId = std::move(c.groupId);
+        x.deduplicationId = std::move(c.deduplicationId);
+        x.channelId = std::move(c.channelId);
+        x.deadLetterSourceArn = std::move(c.deadLetterSourceArn);
+        x.systemAttributes = std::move(c.systemAttributes);
     }
 };
 

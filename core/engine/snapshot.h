@@ -17,18 +17,11 @@ namespace inflight::engine {
 // receipt handles and receive counts), deduplication and receive-attempt windows, move tasks and
 // counters come back exactly. Receipt handles handed out before stay valid after a restore.
 
-struct MessageRecord {
+struct MessageRecord : MessageContent {
     std::uint32_t slot = 0;
     std::uint64_t sequence = 0;
     std::uint64_t idHigh = 0;
     std::uint64_t idLow = 0;
-    std::string body{};
-    MessageAttributes attributes{};
-    MessageAttributes systemAttributes{};
-    std::string groupId{};
-    std::string deduplicationId{};
-    std::string channelId{};
-    std::string deadLetterSourceArn{};
     MessageState state = MessageState::Available;
     Millis sentAt = 0;
     Millis retentionBase = 0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clock.h"
+#include "message_content.h"
 #include "types.h"
 
 #include <cstdint>
@@ -35,19 +36,12 @@ struct QueueStats {
     Millis oldestMessageAge = 0;
 };
 
-// A side-effect-free copy of one message's state.
-struct MessageView {
+// A side-effect-free copy of one message: its content and where it stands.
+struct MessageView : MessageContent {
     MessageKey key{};
     std::string messageId{};
     MessageState state = MessageState::Available;
-    std::string body{};
-    MessageAttributes attributes{};
-    MessageAttributes systemAttributes{}; // AWSTraceHeader if sent
-    std::string groupId{};
-    std::string deduplicationId{};
-    std::string channelId{};
     std::string sequenceNumber{}; // FIFO
-    std::string deadLetterSourceArn{};
     std::uint32_t receiveCount = 0;
     Millis sentAt = 0;
     Millis firstReceivedAt = 0; // 0 if never received

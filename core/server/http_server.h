@@ -90,8 +90,8 @@ public:
     ~HttpServer() override;
 
     // Requests go to `session` from now on, on the same port and connections: a workspace switched
-    // in the running app. Call endWaits() first, while the old session still exists. `session`
-    // must outlive the server (or the next setSession()).
+    // in the running app. Open long polls of the old session end first (endWaits()), so the old
+    // session must still exist. `session` must outlive the server (or the next setSession()).
     void setSession(session::Session& session);
     // Every open long poll ends now, empty (as a queue deletion ends them), unless its answer
     // came already: its client polls again. Its engine wait is cancelled.
