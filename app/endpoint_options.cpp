@@ -10,9 +10,9 @@ namespace inflight::app {
 namespace {
 
 // A whole number of seconds within [1, 86,400] for a timeout option.
-std::variant<std::chrono::milliseconds, QString> seconds(const QCommandLineParser& parser,
-                                                         const QCommandLineOption& option,
-                                                         std::chrono::milliseconds fallback)
+Result<std::chrono::milliseconds> seconds(const QCommandLineParser& parser,
+                                          const QCommandLineOption& option,
+                                          std::chrono::milliseconds fallback)
 {
     if (!parser.isSet(option))
         return fallback;
@@ -64,8 +64,7 @@ EndpointOptionParser::EndpointOptionParser(QCommandLineParser& parser)
     parser.addOption(m_headerTimeout);
 }
 
-std::variant<EndpointOptions, QString> EndpointOptionParser::options(
-    const QCommandLineParser& parser) const
+Result<EndpointOptions> EndpointOptionParser::options(const QCommandLineParser& parser) const
 {
     EndpointOptions options;
     options.access.allowedOrigins = parser.values(m_allowOrigin);
@@ -90,13 +89,13 @@ std::variant<EndpointOptions, QString> EndpointOptionParser::options(
         options.limits.maxConnections = value;
     }
     const auto idle = seconds(parser, m_idleTimeout, options.limits.idleTimeout);
-    if (const auto* error = std::get_if<QString>(&idle))
-        return *error;
-    options.limits.idleTimeout = std::get<std::chrono::milliseconds>(idle);
+    if (!idle)
+        return idle.error();
+    options.limits.idleTimeout = *idle;
     const auto header = seconds(parser, m_headerTimeout, options.limits.headerTimeout);
-    if (const auto* error = std::get_if<QString>(&header))
-        return *error;
-    options.limits.headerTimeout = std::get<std::chrono::milliseconds>(header);
+    if (!header)
+        return header.error();
+    options.limits.headerTimeout = *header;
     return options;
 }
 

@@ -1,13 +1,13 @@
 #pragma once
 
+#include "app_result.h"
+
 #include "protocol/request_guard.h"
 #include "server/http_server.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QString>
-
-#include <variant>
 
 namespace inflight::app {
 
@@ -27,7 +27,7 @@ public:
     explicit EndpointOptionParser(QCommandLineParser& parser);
 
     // The options, or a sentence for the user naming the option that is wrong.
-    std::variant<EndpointOptions, QString> options(const QCommandLineParser& parser) const;
+    Result<EndpointOptions> options(const QCommandLineParser& parser) const;
 
 private:
     QCommandLineOption m_allowOrigin;

@@ -124,24 +124,22 @@ int main(int argc, char* argv[])
     // A desktop's soft limit is often 1,024 files; the endpoint's connection limit decides.
     inflight::server::raiseOpenFileLimit();
     const auto endpointOptions = endpointOptionParser.options(parser);
-    if (const auto* error = std::get_if<QString>(&endpointOptions)) {
-        std::fprintf(stderr, "inflight: %s\n", qPrintable(*error));
+    if (!endpointOptions) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(endpointOptions.error()));
         return 2;
     }
-    const auto& endpointSettings = std::get<inflight::app::EndpointOptions>(endpointOptions);
+    const auto& endpointSettings = *endpointOptions;
     auto runOptions = runOptionParser.options(parser);
-    if (const auto* error = std::get_if<QString>(&runOptions)) {
-        std::fprintf(stderr, "inflight: %s\n", qPrintable(*error));
+    if (!runOptions) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(runOptions.error()));
         return 2;
     }
     // A bad --scenario file starts nothing; a good one sets what the command line leaves open.
-    if (const QString error
-        = inflight::app::readScenario(std::get<inflight::app::RunOptions>(runOptions));
-        !error.isEmpty()) {
-        std::fprintf(stderr, "inflight: %s\n", qPrintable(error));
+    if (const auto read = inflight::app::readScenario(*runOptions); !read) {
+        std::fprintf(stderr, "inflight: %s\n", qPrintable(read.error()));
         return 2;
     }
-    const auto& run = std::get<inflight::app::RunOptions>(runOptions);
+    const auto& run = *runOptions;
     if (run.seeded) {
         inflight::protocol::seedRequestIds(run.seed);
         std::fprintf(stderr,

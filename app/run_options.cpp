@@ -92,7 +92,7 @@ RunOptionParser::RunOptionParser(QCommandLineParser& parser)
         parser.addOption(*option);
 }
 
-std::variant<RunOptions, QString> RunOptionParser::options(const QCommandLineParser& parser) const
+Result<RunOptions> RunOptionParser::options(const QCommandLineParser& parser) const
 {
     RunOptions options;
     if (parser.isSet(m_clock)) {

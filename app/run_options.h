@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app_result.h"
+
 #include "engine/clock.h"
 #include "sim/scenario.h"
 
@@ -9,7 +11,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <variant>
 
 namespace inflight::app {
 
@@ -40,7 +41,7 @@ public:
     explicit RunOptionParser(QCommandLineParser& parser);
 
     // The options, or a sentence for the user naming the option that is wrong.
-    std::variant<RunOptions, QString> options(const QCommandLineParser& parser) const;
+    Result<RunOptions> options(const QCommandLineParser& parser) const;
 
 private:
     QCommandLineOption m_clock;

@@ -23,10 +23,10 @@ QString loadScenario(session::Session& session, const RunOptions& options, bool 
 
 } // namespace
 
-QString readScenario(RunOptions& options)
+Status readScenario(RunOptions& options)
 {
     if (options.scenarioPath.isEmpty())
-        return {};
+        return engine::Done{};
     QFile file(options.scenarioPath);
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("--scenario %1: %2").arg(options.scenarioPath, file.errorString());
@@ -47,7 +47,7 @@ QString readScenario(RunOptions& options)
         options.speed = scenario.clock.speed;
     options.frozen = options.frozen || scenario.clock.paused;
     options.scenario = std::move(*parsed);
-    return {};
+    return engine::Done{};
 }
 
 QString applyRunOptions(session::Session& session, const RunOptions& options, bool playLesson)

@@ -16,7 +16,7 @@ namespace inflight::app {
 // the start (unless --start), the speed (unless --speed), and a paused clock when the scenario
 // says so (--clock frozen pauses it anyway). Empty when done or without --scenario, else
 // "--scenario FILE: line L, column C, at PATH: …" (or why the file cannot be read).
-QString readScenario(RunOptions& options);
+Status readScenario(RunOptions& options);
 
 // What RunOptions ask of a session once it is open: the clock frozen or at a speed, the queues of
 // --config created (or updated), then the scenario of --scenario loaded (its queues and actors,

@@ -97,8 +97,8 @@ void MainWindow::buildSimulationMenus(QMenu* file)
 QString MainWindow::openScenarioFile(const QString& path)
 {
     m_tabs->setCurrentWidget(m_simulationView);
-    QString error;
-    const auto scenario = readScenarioFile(path, &error);
+    const auto scenario = readScenarioFile(path);
+    QString error = scenario ? QString() : scenario.error();
     if (scenario) {
         const auto loaded = m_session.loadScenario(*scenario);
         if (!loaded)
@@ -135,8 +135,8 @@ QString MainWindow::saveScenarioFile(const QString& path)
 
 bool MainWindow::openLesson(const QString& path)
 {
-    QString error;
-    const auto scenario = readScenarioFile(path, &error);
+    const auto scenario = readScenarioFile(path);
+    QString error = scenario ? QString() : scenario.error();
     // A lesson is written for an empty workspace: its queues would merge with queues of the same
     // name (and their messages meet its checks early). Asked, never done silently.
     if (scenario && !m_session.broker().queues().empty()) {

@@ -319,8 +319,8 @@ void Session::flushEvents()
         m_retry.stop();
         m_uncommitted.insert(m_uncommitted.end(), batch.begin(), batch.end());
         m_clockDirty = false;
-        const std::string error = m_persist(m_uncommitted);
-        const bool stored = error.empty();
+        const Stored result = m_persist(m_uncommitted);
+        const bool stored = result.ok();
         if (stored) {
             m_uncommitted.clear();
             if (!m_persistError.isEmpty()) {
@@ -328,7 +328,7 @@ void Session::flushEvents()
                 Q_EMIT persistenceRecovered();
             }
         } else {
-            m_persistError = QString::fromStdString(error);
+            m_persistError = QString::fromStdString(result.error());
             m_retry.start();
             Q_EMIT persistenceFailed(m_persistError);
         }

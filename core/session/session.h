@@ -220,9 +220,11 @@ public:
 
     // Makes a batch of events durable (the workspace store): called once per event-loop turn with
     // every event emitted since the last successful call, before eventsReady(), and with an empty
-    // batch when only the clock changed (pause, speed, step). Returns "" when stored, else why not;
-    // a failed batch is passed again, with newer events, on the next turn (or a second later).
-    using Persistence = std::function<std::string(std::span<const engine::Event>)>;
+    // batch when only the clock changed (pause, speed, step). Returns Done when stored, else why
+    // not (a sentence for the user); a failed batch is passed again, with newer events, on the
+    // next turn (or a second later).
+    using Stored = engine::Result<engine::Done, std::string>;
+    using Persistence = std::function<Stored(std::span<const engine::Event>)>;
     // An empty function turns persistence off: everything is then durable at once.
     void setPersistence(Persistence persist);
     bool hasPersistence() const { return static_cast<bool>(m_persist); }

@@ -121,21 +121,21 @@ engine::Result<std::string> exportQueues(engine::Broker& broker, const ExportReq
     return out;
 }
 
-ImportResult importQueues(engine::Broker& broker, std::string_view text,
-                          const ImportRequest& request)
+engine::Result<Imported> importQueues(engine::Broker& broker, std::string_view text,
+                                      const ImportRequest& request)
 {
-    ImportResult result;
+    Imported result;
     // Line of each entry: nlohmann reports positions of errors only, so map the starts of lines.
     json doc;
     try {
         doc = json::parse(text);
     } catch (const json::parse_error& e) {
-        result.error = lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + e.what();
-        return result;
+        return engine::makeError(engine::ErrorCode::InvalidParameterValue,
+                                 lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": "
+                                     + e.what());
     }
-    const auto refuse = [&](std::string what) {
-        result.error = std::move(what);
-        return result;
+    const auto refuse = [](std::string what) {
+        return engine::makeError(engine::ErrorCode::InvalidParameterValue, std::move(what));
     };
     if (!doc.is_object() || doc.value("format", "") != "inflight-queues")
         return refuse("line 1: not an Inflight queue export (\"format\": \"inflight-queues\")");
@@ -289,10 +289,10 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
             }
             auto sent = broker.sendMessage(e.request);
             if (sent)
-                ++result.messagesImported;
+                ++result.messages;
             else
-                result.rejected.push_back("line " + std::to_string(e.line) + ": "
-                                          + engine::describe(sent.error()));
+                result.refused.push_back("line " + std::to_string(e.line) + ": "
+                                         + engine::describe(sent.error()));
         }
     }
     for (const QueueImport& qi : queues) {
@@ -302,7 +302,6 @@ ImportResult importQueues(engine::Broker& broker, std::string_view text,
     }
     if (request.progress && !result.stopped)
         (void)request.progress(total, total);
-    result.ok = true;
     return result;
 }
 

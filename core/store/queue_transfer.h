@@ -49,19 +49,19 @@ struct ImportRequest {
     TransferProgress progress;
 };
 
-struct ImportResult {
-    bool ok = false;
-    std::string error; // "line 12, column 5: ..." when the file is refused (nothing imported)
+// What an import did, once the file was accepted.
+struct Imported {
     std::int64_t queuesCreated = 0;
-    std::int64_t messagesImported = 0;
-    std::vector<std::string> rejected; // messages the engine refused, with the reason
-    bool stopped = false;              // the progress callback said stop: part was imported
+    std::int64_t messages = 0;
+    std::vector<std::string> refused; // messages the engine refused, with the reason
+    bool stopped = false;             // the progress callback said stop: part was imported
 };
 
-// Checks the whole text first: bad JSON or a malformed entry imports nothing. Then creates queues
-// and sends the messages in order (as new messages: new ids, sent now).
-ImportResult importQueues(engine::Broker& broker, std::string_view json,
-                          const ImportRequest& request);
+// Checks the whole text first: bad JSON or a malformed entry imports nothing, and the error
+// (InvalidParameterValue) says where: "line 12, column 5: ...". Then creates queues and sends the
+// messages in order (as new messages: new ids, sent now).
+engine::Result<Imported> importQueues(engine::Broker& broker, std::string_view json,
+                                      const ImportRequest& request);
 
 // "line L, column C" of a byte offset in `text` (1-based).
 std::string lineAndColumn(std::string_view text, std::size_t offset);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/error.h"
+
 #include <string>
 
 namespace inflight::store {
@@ -22,6 +24,11 @@ struct StoreError {
     StoreErrorKind kind = StoreErrorKind::Io;
     std::string message;
 };
+
+// The store's results, in the codebase's one shape (engine::Result): a value, or Done, or why not.
+template <class T>
+using StoreResult = engine::Result<T, StoreError>;
+using StoreStatus = StoreResult<engine::Done>;
 
 // Maps an SQLite (extended) result code to a StoreError about `path`, with SQLite's own text as
 // the detail. `doing` says what was being done ("opening", "saving", "reading").

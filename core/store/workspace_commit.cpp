@@ -300,9 +300,8 @@ int WorkspaceStore::writeClock(const ClockRecord& clock)
     return rc;
 }
 
-std::optional<StoreError> WorkspaceStore::commit(engine::Broker& broker,
-                                                 std::span<const engine::Event> events,
-                                                 const ClockRecord& clock)
+StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engine::Event> events,
+                                   const ClockRecord& clock)
 {
     using K = engine::EventKind;
     struct Touched {
@@ -435,13 +434,7 @@ std::optional<StoreError> WorkspaceStore::commit(engine::Broker& broker,
         if (!ok(rc = writeWindows(id, *record, mirror->second)))
             return rollback(rc, "saving");
     }
-    if (!ok(rc = writeBroker(broker.brokerRecord())) || !ok(rc = writeClock(clock)))
-        return rollback(rc, "saving");
-    rc = m_db.exec("COMMIT");
-    if (rc != SQLITE_OK)
-        return rollback(m_db.extendedCode(), "saving");
-    ++m_commits;
-    return std::nullopt;
+    return finishSaving(broker, clock);
 }
 
 } // namespace inflight::store

@@ -86,24 +86,26 @@ WorkspaceStore::~WorkspaceStore()
     }
 }
 
-OpenResult WorkspaceStore::open(const std::string& path, OpenMode mode, StoreOptions options)
+StoreResult<std::unique_ptr<WorkspaceStore>> WorkspaceStore::open(const std::string& path,
+                                                                  OpenMode mode,
+                                                                  StoreOptions options)
 {
     std::unique_ptr<WorkspaceStore> store(new WorkspaceStore(path, options));
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec);
-    if (auto error = store->initialise(mode, exists)) {
+    if (auto initialised = store->initialise(mode, exists); !initialised) {
         store->m_db.close(); // a refused file is closed without a checkpoint
-        return {nullptr, std::move(*error)};
+        return initialised.error();
     }
-    return {std::move(store), {}};
+    return std::move(store);
 }
 
-std::optional<StoreError> WorkspaceStore::fail(int code, const std::string& doing)
+StoreError WorkspaceStore::fail(int code, const std::string& doing)
 {
     return storeErrorFromSqlite(code, m_path, doing, m_db.isOpen() ? m_db.message() : "");
 }
 
-std::optional<StoreError> WorkspaceStore::initialise(OpenMode mode, bool exists)
+StoreStatus WorkspaceStore::initialise(OpenMode mode, bool exists)
 {
     bool fresh = !exists;
     if (exists) {
@@ -222,12 +224,12 @@ std::optional<StoreError> WorkspaceStore::initialise(OpenMode mode, bool exists)
     else if (rc != SQLITE_DONE)
         return fail(rc, "reading");
 
-    if (auto error = prepareStatements())
-        return error;
+    if (auto prepared = prepareStatements(); !prepared)
+        return prepared;
     return loadMirrors();
 }
 
-std::optional<StoreError> WorkspaceStore::prepareStatements()
+StoreStatus WorkspaceStore::prepareStatements()
 {
     struct Entry {
         Statement* statement;
@@ -280,10 +282,10 @@ std::optional<StoreError> WorkspaceStore::prepareStatements()
         if (!e.statement->ok())
             return fail(e.statement->code(), "preparing");
     }
-    return std::nullopt;
+    return engine::Done{};
 }
 
-std::optional<StoreError> WorkspaceStore::loadMirrors()
+StoreStatus WorkspaceStore::loadMirrors()
 {
     m_queues.clear();
     Statement queues = m_db.prepare("SELECT id, name, attributes, oci FROM queues");
@@ -327,10 +329,10 @@ std::optional<StoreError> WorkspaceStore::loadMirrors()
         m_brokerExtras = extras.string(0) + '\n' + extras.string(1);
     else if (rc != SQLITE_DONE)
         return fail(rc, "reading");
-    return std::nullopt;
+    return engine::Done{};
 }
 
-std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
+StoreStatus WorkspaceStore::restore(engine::Broker& broker)
 {
     const auto invalid = [this](const std::string& what) {
         return StoreError{StoreErrorKind::InvalidContent,
@@ -342,7 +344,7 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
     int rc = brokerRow.step();
     if (rc == SQLITE_DONE) {
         broker.finishRestore(); // a new workspace: nothing saved yet
-        return std::nullopt;
+        return engine::Done{};
     }
     if (rc != SQLITE_ROW)
         return fail(rc, "reading");
@@ -479,21 +481,21 @@ std::optional<StoreError> WorkspaceStore::restore(engine::Broker& broker)
     if (rc != SQLITE_DONE)
         return fail(rc, "reading");
     broker.finishRestore();
-    return std::nullopt;
+    return engine::Done{};
 }
 
-std::optional<StoreError> WorkspaceStore::saveClock(const ClockRecord& clock)
+StoreStatus WorkspaceStore::saveClock(const ClockRecord& clock)
 {
     const int rc = writeClock(clock);
     if (rc != SQLITE_DONE)
         return fail(rc, "saving");
-    return std::nullopt;
+    return engine::Done{};
 }
 
-std::optional<StoreError> WorkspaceStore::saveSimulation(const std::string& scenario)
+StoreStatus WorkspaceStore::saveSimulation(const std::string& scenario)
 {
     if (scenario == m_savedSimulation)
-        return std::nullopt;
+        return engine::Done{};
     Statement write = scenario.empty()
         ? m_db.prepare("DELETE FROM simulation")
         : m_db.prepare("INSERT OR REPLACE INTO simulation (id, scenario) VALUES (1, ?1)");
@@ -505,19 +507,19 @@ std::optional<StoreError> WorkspaceStore::saveSimulation(const std::string& scen
     if (rc != SQLITE_DONE)
         return fail(rc, "saving");
     m_savedSimulation = scenario;
-    return std::nullopt;
+    return engine::Done{};
 }
 
-std::optional<StoreError> WorkspaceStore::rollback(int code, const std::string& doing)
+StoreError WorkspaceStore::rollback(int code, const std::string& doing)
 {
     auto error = fail(code, doing);
     m_db.exec("ROLLBACK");
     // What the in-memory mirrors say may have been rolled back with the transaction.
-    loadMirrors();
+    (void)loadMirrors();
     return error;
 }
 
-std::optional<StoreError> WorkspaceStore::saveAll(engine::Broker& broker, const ClockRecord& clock)
+StoreStatus WorkspaceStore::saveAll(engine::Broker& broker, const ClockRecord& clock)
 {
     int rc = m_db.exec("BEGIN IMMEDIATE");
     if (rc != SQLITE_OK)
@@ -546,13 +548,20 @@ std::optional<StoreError> WorkspaceStore::saveAll(engine::Broker& broker, const 
         if (!ok(rc))
             return rollback(rc, "saving");
     }
-    if (!ok(rc = writeBroker(broker.brokerRecord())) || !ok(rc = writeClock(clock)))
+    return finishSaving(broker, clock);
+}
+
+StoreStatus WorkspaceStore::finishSaving(engine::Broker& broker, const ClockRecord& clock)
+{
+    int rc = writeBroker(broker.brokerRecord());
+    if (rc == SQLITE_DONE || rc == SQLITE_OK)
+        rc = writeClock(clock);
+    if (rc != SQLITE_DONE && rc != SQLITE_OK)
         return rollback(rc, "saving");
-    rc = m_db.exec("COMMIT");
-    if (rc != SQLITE_OK)
+    if (m_db.exec("COMMIT") != SQLITE_OK)
         return rollback(m_db.extendedCode(), "saving");
     ++m_commits;
-    return std::nullopt;
+    return engine::Done{};
 }
 
 } // namespace inflight::store

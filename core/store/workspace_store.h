@@ -40,13 +40,6 @@ struct StoreOptions {
     std::int64_t maxPageCount = 0;
 };
 
-class WorkspaceStore;
-
-struct OpenResult {
-    std::unique_ptr<WorkspaceStore> store; // null on error
-    StoreError error;
-};
-
 // One workspace: a SQLite file (WAL, exclusive lock while open) holding everything a Broker
 // knows. Open it, restore() into an empty broker, then commit() each batch of the broker's events
 // as they come: each commit is one transaction that writes the current state of everything the
@@ -57,7 +50,8 @@ class WorkspaceStore {
 public:
     // Opens or creates the workspace at `path`. Never changes a file it refuses (not a workspace,
     // damaged, newer schema, read-only, in use). An older schema is migrated.
-    static OpenResult open(const std::string& path, OpenMode mode, StoreOptions options = {});
+    static StoreResult<std::unique_ptr<WorkspaceStore>> open(const std::string& path, OpenMode mode,
+                                                             StoreOptions options = {});
     ~WorkspaceStore();
     WorkspaceStore(const WorkspaceStore&) = delete;
     WorkspaceStore& operator=(const WorkspaceStore&) = delete;
@@ -70,21 +64,21 @@ public:
     // at resumeTime(*savedClock(), now); then calls finishRestore() (what fell due while closed
     // happens now, as events). InvalidContent or Damaged on records it cannot read; the broker is
     // then half-filled and should be dropped.
-    std::optional<StoreError> restore(engine::Broker& broker);
+    StoreStatus restore(engine::Broker& broker);
 
     // Makes the effects of `events` durable in one transaction: for each message, queue and task
     // the events name, the broker's current state of it, plus the broker's ids and random state
     // and the clock. `broker` must be the one the events came from.
-    std::optional<StoreError> commit(engine::Broker& broker, std::span<const engine::Event> events,
-                                     const ClockRecord& clock);
+    StoreStatus commit(engine::Broker& broker, std::span<const engine::Event> events,
+                       const ClockRecord& clock);
     // Replaces the file's content with everything `broker` holds (Save As, first save).
-    std::optional<StoreError> saveAll(engine::Broker& broker, const ClockRecord& clock);
+    StoreStatus saveAll(engine::Broker& broker, const ClockRecord& clock);
     // Saves the clock alone (pause, speed, step, closing).
-    std::optional<StoreError> saveClock(const ClockRecord& clock);
+    StoreStatus saveClock(const ClockRecord& clock);
     // The simulation that runs in the workspace, as the text of a scenario file of its actors (the
     // store does not read it); "" for none. Saved on its own, like the clock.
     const std::string& savedSimulation() const { return m_savedSimulation; }
-    std::optional<StoreError> saveSimulation(const std::string& scenario);
+    StoreStatus saveSimulation(const std::string& scenario);
 
     // Statistics for tests and benchmarks.
     std::int64_t commitCount() const { return m_commits; }
@@ -99,11 +93,13 @@ private:
     };
 
     WorkspaceStore(std::string path, StoreOptions options);
-    std::optional<StoreError> initialise(OpenMode mode, bool exists);
-    std::optional<StoreError> prepareStatements();
-    std::optional<StoreError> loadMirrors();
-    std::optional<StoreError> fail(int code, const std::string& doing);
-    std::optional<StoreError> rollback(int code, const std::string& doing);
+    StoreStatus initialise(OpenMode mode, bool exists);
+    StoreStatus prepareStatements();
+    StoreStatus loadMirrors();
+    StoreError fail(int code, const std::string& doing);
+    StoreError rollback(int code, const std::string& doing);
+    // The end of a transaction that saved state: the broker row, the clock, COMMIT.
+    StoreStatus finishSaving(engine::Broker& broker, const ClockRecord& clock);
 
     // Writers used inside a transaction; each returns an SQLite code (SQLITE_OK / SQLITE_DONE).
     int writeQueue(const engine::QueueRecord& record);

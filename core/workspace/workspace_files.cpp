@@ -33,8 +33,8 @@ Status createEmpty(const QString& path)
     if (auto removed = removeWorkspaceFile(path); !removed)
         return removed.error();
     auto created = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
-    if (!created.store)
-        return created.error;
+    if (!created)
+        return created.error();
     return engine::Done{};
 }
 
@@ -43,14 +43,15 @@ Status saveCopy(session::Session& session, const QString& path)
     if (auto removed = removeWorkspaceFile(path); !removed)
         return removed.error();
     auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
-    if (!opened.store)
-        return opened.error;
+    if (!opened)
+        return opened.error();
+    store::WorkspaceStore& copy = **opened;
     const store::ClockRecord clock{session.now(), session.isPaused(), session.speed(),
                                    QDateTime::currentMSecsSinceEpoch()};
-    if (auto failed = opened.store->saveAll(session.broker(), clock))
-        return *failed;
-    if (auto failed = opened.store->saveSimulation(session.simulationFile()))
-        return *failed;
+    if (auto saved = copy.saveAll(session.broker(), clock); !saved)
+        return saved.error();
+    if (auto saved = copy.saveSimulation(session.simulationFile()); !saved)
+        return saved.error();
     return engine::Done{};
 }
 
@@ -69,8 +70,8 @@ Status exportToFile(engine::Broker& broker, const store::ExportRequest& request,
     return engine::Done{};
 }
 
-Result<Imported> importFromFile(engine::Broker& broker, const QString& file,
-                                const store::ImportRequest& request)
+Result<store::Imported> importFromFile(engine::Broker& broker, const QString& file,
+                                       const store::ImportRequest& request)
 {
     QFile in;
     const bool opened = file == QStringLiteral("-")
@@ -81,12 +82,12 @@ Result<Imported> importFromFile(engine::Broker& broker, const QString& file,
     const QByteArray text = in.readAll();
     auto result = store::importQueues(
         broker, std::string_view(text.constData(), static_cast<std::size_t>(text.size())), request);
-    if (!result.ok)
-        return store::StoreError{
-            store::StoreErrorKind::InvalidContent,
-            QStringLiteral("%1: %2").arg(file, QString::fromStdString(result.error)).toStdString()};
-    return Imported{result.queuesCreated, result.messagesImported, std::move(result.rejected),
-                    result.stopped};
+    if (!result)
+        return store::StoreError{store::StoreErrorKind::InvalidContent,
+                                 QStringLiteral("%1: %2")
+                                     .arg(file, QString::fromStdString(result.error().message))
+                                     .toStdString()};
+    return std::move(result).value();
 }
 
 } // namespace inflight::workspace

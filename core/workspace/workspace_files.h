@@ -21,17 +21,9 @@ Status saveCopy(session::Session& session, const QString& path);
 Status exportToFile(engine::Broker& broker, const store::ExportRequest& request,
                     const QString& file);
 
-// What an import did, once the file was accepted.
-struct Imported {
-    std::int64_t queuesCreated = 0;
-    std::int64_t messages = 0;
-    std::vector<std::string> refused; // messages the engine refused, with the reason
-    bool stopped = false;             // the progress callback said stop: part was imported
-};
-
 // Imports `file` ("-": standard input) by `request`. Bad JSON or a malformed entry imports
 // nothing: the error (StoreErrorKind::InvalidContent) names the line and column.
-Result<Imported> importFromFile(engine::Broker& broker, const QString& file,
-                                const store::ImportRequest& request);
+Result<store::Imported> importFromFile(engine::Broker& broker, const QString& file,
+                                       const store::ImportRequest& request);
 
 } // namespace inflight::workspace

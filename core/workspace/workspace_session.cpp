@@ -19,10 +19,10 @@ Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& 
         return result;
     }
     auto opened = store::WorkspaceStore::open(path.toStdString(), mode, settings.store);
-    if (!opened.store)
-        return opened.error;
+    if (!opened)
+        return opened.error();
     result->m_path = path;
-    result->m_store = std::move(opened.store);
+    result->m_store = std::move(opened).value();
     const auto saved = result->m_store->savedClock();
     result->m_isNew = !saved;
     // (A restored broker takes its random state from the file: the seed only starts new ones.)
@@ -35,16 +35,18 @@ Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& 
         if (saved->paused)
             session.pause();
     }
-    if (auto failed = result->m_store->restore(session.broker()))
-        return *failed;
+    if (auto restored = result->m_store->restore(session.broker()); !restored)
+        return restored.error();
     // Opened once, it is no longer new: its clock is kept now, so that a workspace left empty
     // (New Empty Workspace, or emptied by the user) opens empty next time, without examples.
     if (!saved && !path.isEmpty())
         (void)result->m_store->saveClock(result->clockRecord());
     WorkspaceSession* self = result.get();
     session.setPersistence([self](std::span<const engine::Event> events) {
-        auto failed = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());
-        return failed ? failed->message : std::string();
+        auto committed
+            = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());
+        return committed ? session::Session::Stored(engine::Done{})
+                         : session::Session::Stored(committed.error().message);
     });
     // The simulation that ran in it runs again (its actors, figures from zero). A file this build
     // cannot apply loses nothing else: the workspace opens without it and says why.
@@ -55,8 +57,8 @@ Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& 
     }
     // It is kept as it changes: actors added, edited, removed, started or stopped.
     const auto keep = [self] {
-        if (auto failed = self->m_store->saveSimulation(self->m_session->simulationFile()))
-            qWarning("inflight: the simulation was not saved: %s", failed->message.c_str());
+        if (auto saved = self->m_store->saveSimulation(self->m_session->simulationFile()); !saved)
+            qWarning("inflight: the simulation was not saved: %s", saved.error().message.c_str());
     };
     QObject::connect(&session, &session::Session::actorsChanged, &session, keep);
     QObject::connect(&session, &session::Session::simulationChanged, &session, keep);

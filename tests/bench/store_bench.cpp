@@ -14,6 +14,20 @@
 #include <vector>
 
 using namespace inflight;
+
+namespace {
+// The workspace at `path`, or the benchmark stops with why not.
+std::unique_ptr<store::WorkspaceStore> openStore(const std::string& path, store::OpenMode mode,
+                                                 store::StoreOptions options = {})
+{
+    auto opened = store::WorkspaceStore::open(path, mode, options);
+    if (!opened) {
+        std::fprintf(stderr, "cannot open %s: %s\n", path.c_str(), opened.error().message.c_str());
+        std::exit(1);
+    }
+    return std::move(opened).value();
+}
+} // namespace
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -38,8 +52,9 @@ struct Bench {
     void commit()
     {
         if (store)
-            if (auto e = store->commit(broker, events, {clock.now(), false, 1.0, clock.now()}))
-                std::fprintf(stderr, "commit failed: %s\n", e->message.c_str());
+            if (auto done = store->commit(broker, events, {clock.now(), false, 1.0, clock.now()});
+                !done)
+                std::fprintf(stderr, "commit failed: %s\n", done.error().message.c_str());
         events.clear();
     }
 };
@@ -62,9 +77,7 @@ void throughput(const std::string& path, bool persistent, int requestsPerCommit,
     std::filesystem::remove(path);
     Bench b;
     if (persistent)
-        b.store = std::move(
-            store::WorkspaceStore::open(path, store::OpenMode::CreateNew, {.fullSync = fullSync})
-                .store);
+        b.store = openStore(path, store::OpenMode::CreateNew, {.fullSync = fullSync});
     (void)b.broker.createQueue({.name = "q"});
     b.commit();
     const auto entries = batchOf10();
@@ -107,7 +120,7 @@ void reopen(const std::string& path, int count)
     std::filesystem::remove(path);
     {
         Bench b;
-        b.store = std::move(store::WorkspaceStore::open(path, store::OpenMode::CreateNew).store);
+        b.store = openStore(path, store::OpenMode::CreateNew);
         (void)b.broker.createQueue({.name = "big"});
         (void)b.broker.createQueue({.name = "big.fifo", .attributes = {{"FifoQueue", "true"}}});
         b.commit();
@@ -127,13 +140,13 @@ void reopen(const std::string& path, int count)
     }
     std::printf("file: %.0f MB\n", std::filesystem::file_size(path) / 1e6);
     auto start = Clock::now();
-    auto opened = store::WorkspaceStore::open(path, store::OpenMode::OpenExisting);
+    auto opened = openStore(path, store::OpenMode::OpenExisting);
     const double openSeconds = secondsSince(start);
     engine::ManualClock clock;
     engine::Broker broker(clock);
     start = Clock::now();
-    if (auto e = opened.store->restore(broker))
-        std::fprintf(stderr, "restore failed: %s\n", e->message.c_str());
+    if (auto done = opened->restore(broker); !done)
+        std::fprintf(stderr, "restore failed: %s\n", done.error().message.c_str());
     const double restoreSeconds = secondsSince(start);
     std::printf("reopen %d messages: open %.3f s + restore %.3f s = %.3f s (%lld stored)\n", count,
                 openSeconds, restoreSeconds, openSeconds + restoreSeconds,
@@ -147,7 +160,7 @@ void transfer(const std::string& path, int count)
 {
     std::filesystem::remove(path);
     Bench b;
-    b.store = std::move(store::WorkspaceStore::open(path, store::OpenMode::CreateNew).store);
+    b.store = openStore(path, store::OpenMode::CreateNew);
     (void)b.broker.createQueue({.name = "from"});
     (void)b.broker.createQueue({.name = "to"});
     auto entries = batchOf10();
@@ -178,7 +191,7 @@ void transfer(const std::string& path, int count)
     std::printf("export %d messages: %.3f s (%.1f MB JSON)\n", count, exportSeconds,
                 text->size() / 1e6);
     std::printf("import %lld messages: %.3f s + commit %.3f s = %.3f s (%lld progress calls)\n",
-                static_cast<long long>(result.messagesImported), importSeconds, commitSeconds,
+                static_cast<long long>(result ? result->messages : 0), importSeconds, commitSeconds,
                 importSeconds + commitSeconds, static_cast<long long>(progressCalls));
 }
 

@@ -25,6 +25,20 @@
 using namespace inflight;
 
 namespace {
+// The workspace at `path`, or the benchmark stops with why not.
+std::unique_ptr<store::WorkspaceStore> openStore(const std::string& path, store::OpenMode mode,
+                                                 store::StoreOptions options = {})
+{
+    auto opened = store::WorkspaceStore::open(path, mode, options);
+    if (!opened) {
+        std::fprintf(stderr, "cannot open %s: %s\n", path.c_str(), opened.error().message.c_str());
+        std::exit(1);
+    }
+    return std::move(opened).value();
+}
+} // namespace
+
+namespace {
 
 // The workspace: queue "big" with `count` messages of 200 bytes, 10,000 of them in flight.
 void writeWorkspace(const std::string& path, int count)
@@ -36,10 +50,11 @@ void writeWorkspace(const std::string& path, int count)
     broker.setEventSink([&](std::span<const engine::Event> batch) {
         events.insert(events.end(), batch.begin(), batch.end());
     });
-    auto store = std::move(store::WorkspaceStore::open(path, store::OpenMode::CreateNew).store);
+    auto store = openStore(path, store::OpenMode::CreateNew);
     auto commit = [&] {
-        if (auto e = store->commit(broker, events, {clock.now(), false, 1.0, clock.now()}))
-            std::fprintf(stderr, "commit failed: %s\n", e->message.c_str());
+        if (auto done = store->commit(broker, events, {clock.now(), false, 1.0, clock.now()});
+            !done)
+            std::fprintf(stderr, "commit failed: %s\n", done.error().message.c_str());
         events.clear();
     };
     (void)broker.createQueue({.name = "big", .attributes = {{"VisibilityTimeout", "3600"}}});

@@ -598,7 +598,7 @@ TEST_P(HttpServerTest, AnswersWaitForTheCommitAndAFailedCommitIsAnswered500)
     int commits = 0;
     session->setPersistence([&](std::span<const engine::Event> batch) {
         commits += batch.empty() ? 0 : 1;
-        return full ? std::string("disk full") : std::string();
+        return full ? Session::Stored(std::string("disk full")) : Session::Stored(engine::Done{});
     });
     const auto created = call("CreateQueue", {{u"QueueName"_s, u"stored"_s}});
     ASSERT_TRUE(created);

@@ -419,7 +419,7 @@ private Q_SLOTS:
         session.setPersistence([&](std::span<const Event> batch) {
             order << QStringLiteral("store %1").arg(batch.size());
             stored.push_back(sequencesOf(batch));
-            return std::string();
+            return Session::Stored(engine::Done{});
         });
         QVERIFY(session.hasPersistence());
         std::vector<std::vector<std::uint64_t>> shown;
@@ -449,7 +449,7 @@ private Q_SLOTS:
         std::vector<std::size_t> stored;
         session.setPersistence([&](std::span<const Event> batch) {
             stored.push_back(batch.size());
-            return std::string();
+            return Session::Stored(engine::Done{});
         });
         Batches events(session);
         session.setSpeed(5);
@@ -476,7 +476,7 @@ private Q_SLOTS:
         int commits = 0;
         session.setPersistence([&](std::span<const Event>) {
             ++commits;
-            return std::string();
+            return Session::Stored(engine::Done{});
         });
         QVERIFY(session.broker().sendMessage({.queue = "q", .body = "a"}));
         std::optional<bool> answer;
@@ -507,7 +507,8 @@ private Q_SLOTS:
         std::vector<std::vector<std::uint64_t>> attempts;
         session.setPersistence([&](std::span<const Event> batch) {
             attempts.push_back(sequencesOf(batch));
-            return full ? std::string("disk full") : std::string();
+            return full ? Session::Stored(std::string("disk full"))
+                        : Session::Stored(engine::Done{});
         });
         QSignalSpy failed(&session, &Session::persistenceFailed);
         QSignalSpy recovered(&session, &Session::persistenceRecovered);
@@ -539,7 +540,8 @@ private Q_SLOTS:
         std::vector<std::vector<std::uint64_t>> attempts;
         session.setPersistence([&](std::span<const Event> batch) {
             attempts.push_back(sequencesOf(batch));
-            return attempts.size() == 1 ? std::string("disk full") : std::string();
+            return attempts.size() == 1 ? Session::Stored(std::string("disk full"))
+                                        : Session::Stored(engine::Done{});
         });
         QSignalSpy recovered(&session, &Session::persistenceRecovered);
         createQueue(session, "q");
@@ -562,7 +564,8 @@ private Q_SLOTS:
         std::vector<std::vector<std::uint64_t>> attempts;
         session.setPersistence([&](std::span<const Event> batch) {
             attempts.push_back(sequencesOf(batch));
-            return full ? std::string("disk full") : std::string();
+            return full ? Session::Stored(std::string("disk full"))
+                        : Session::Stored(engine::Done{});
         });
         Batches events(session);
         createQueue(session, "q");
@@ -595,7 +598,8 @@ private Q_SLOTS:
     void turningPersistenceOffMakesEverythingDurable()
     {
         Session session({}, kStart, true);
-        session.setPersistence([](std::span<const Event>) { return std::string("read-only"); });
+        session.setPersistence(
+            [](std::span<const Event>) { return Session::Stored(std::string("read-only")); });
         createQueue(session, "q");
         QTRY_VERIFY(!session.persistenceError().isEmpty());
         QVERIFY(!session.isDurable());

@@ -42,13 +42,13 @@ protected:
     void makeWorkspace(int count = 200)
     {
         Workbench bench;
-        ASSERT_FALSE(bench.open(path));
+        ASSERT_TRUE(bench.open(path));
         ASSERT_TRUE(bench.broker->createQueue({.name = "q"}).ok());
         for (int i = 0; i < count; ++i)
             ASSERT_TRUE(
                 bench.broker->sendMessage({.queue = "q", .body = std::string(500, 'a' + i % 26)})
                     .ok());
-        ASSERT_FALSE(bench.commitNow());
+        ASSERT_TRUE(bench.commitNow());
     }
 
     // Opening `path` fails with `kind`, says `words`, and changes nothing on disk.
@@ -56,10 +56,11 @@ protected:
     {
         const std::string before = readAll(path);
         auto opened = WorkspaceStore::open(path, OpenMode::OpenExisting);
-        ASSERT_FALSE(opened.store);
-        EXPECT_EQ(opened.error.kind, kind) << opened.error.message;
-        EXPECT_NE(opened.error.message.find(words), std::string::npos) << opened.error.message;
-        EXPECT_NE(opened.error.message.find(path), std::string::npos) << opened.error.message;
+        ASSERT_FALSE(opened);
+        const StoreError& error = opened.error();
+        EXPECT_EQ(error.kind, kind) << error.message;
+        EXPECT_NE(error.message.find(words), std::string::npos) << error.message;
+        EXPECT_NE(error.message.find(path), std::string::npos) << error.message;
         EXPECT_EQ(readAll(path), before);
         EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
     }
@@ -105,10 +106,10 @@ TEST_F(OpenErrorsTest, aDamagedWorkspaceIsRefusedAndLeftAsItIs)
     writeAll(path, bytes);
     const std::string before = readAll(path);
     Workbench bench;
-    auto error = bench.open(path, OpenMode::OpenExisting);
-    ASSERT_TRUE(error);
-    EXPECT_EQ(error->kind, StoreErrorKind::Damaged) << error->message;
-    EXPECT_NE(error->message.find("damaged"), std::string::npos) << error->message;
+    auto opened = bench.open(path, OpenMode::OpenExisting);
+    ASSERT_FALSE(opened);
+    EXPECT_EQ(opened.error().kind, StoreErrorKind::Damaged) << opened.error().message;
+    EXPECT_NE(opened.error().message.find("damaged"), std::string::npos) << opened.error().message;
     bench.close();
     EXPECT_EQ(readAll(path), before);
 }
@@ -119,22 +120,22 @@ TEST_F(OpenErrorsTest, aTruncatedWorkspaceIsDamaged)
     std::string bytes = readAll(path);
     writeAll(path, bytes.substr(0, bytes.size() / 2));
     Workbench bench;
-    auto error = bench.open(path, OpenMode::OpenExisting);
-    ASSERT_TRUE(error);
-    EXPECT_EQ(error->kind, StoreErrorKind::Damaged) << error->message;
+    auto opened = bench.open(path, OpenMode::OpenExisting);
+    ASSERT_FALSE(opened);
+    EXPECT_EQ(opened.error().kind, StoreErrorKind::Damaged) << opened.error().message;
 }
 
 TEST_F(OpenErrorsTest, aWorkspaceOpenElsewhereIsInUse)
 {
     makeWorkspace();
     Workbench first;
-    ASSERT_FALSE(first.open(path, OpenMode::OpenExisting));
+    ASSERT_TRUE(first.open(path, OpenMode::OpenExisting));
     // Another process (a second Inflight) is refused while the first keeps it open.
     const pid_t child = ::fork();
     if (child == 0) {
         auto opened = WorkspaceStore::open(path, OpenMode::OpenExisting);
-        ::_exit(!opened.store && opened.error.kind == StoreErrorKind::InUse
-                        && opened.error.message.find("open in another Inflight")
+        ::_exit(!opened && opened.error().kind == StoreErrorKind::InUse
+                        && opened.error().message.find("open in another Inflight")
                             != std::string::npos
                     ? 0
                     : 1);
@@ -144,60 +145,61 @@ TEST_F(OpenErrorsTest, aWorkspaceOpenElsewhereIsInUse)
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     // And in this process too.
     auto second = WorkspaceStore::open(path, OpenMode::OpenExisting);
-    ASSERT_FALSE(second.store);
-    EXPECT_EQ(second.error.kind, StoreErrorKind::InUse) << second.error.message;
+    ASSERT_FALSE(second);
+    EXPECT_EQ(second.error().kind, StoreErrorKind::InUse) << second.error().message;
     // The first one still works.
     ASSERT_TRUE(first.broker->sendMessage({.queue = "q", .body = std::string("more")}).ok());
-    EXPECT_FALSE(first.commitNow());
+    EXPECT_TRUE(first.commitNow());
 }
 
 TEST_F(OpenErrorsTest, aFullDiskFailsTheCommitAndKeepsEverythingAcknowledgedBefore)
 {
     Workbench bench;
-    ASSERT_FALSE(bench.open(path, OpenMode::OpenOrCreate, {.maxPageCount = 40}));
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenOrCreate, {.maxPageCount = 40}));
     ASSERT_TRUE(bench.broker->createQueue({.name = "q"}).ok());
-    ASSERT_FALSE(bench.commitNow());
+    ASSERT_TRUE(bench.commitNow());
     int stored = 0;
-    std::optional<StoreError> error;
-    for (int i = 0; i < 1000 && !error; ++i) {
+    StoreStatus committed = inflight::engine::Done{};
+    for (int i = 0; i < 1000 && committed; ++i) {
         ASSERT_TRUE(bench.broker->sendMessage({.queue = "q", .body = std::string(2000, 'x')}).ok());
-        error = bench.commitNow();
-        if (!error)
+        committed = bench.commitNow();
+        if (committed)
             ++stored;
     }
-    ASSERT_TRUE(error) << "the size limit was never reached";
-    EXPECT_EQ(error->kind, StoreErrorKind::DiskFull);
-    EXPECT_NE(error->message.find("full"), std::string::npos) << error->message;
-    EXPECT_NE(error->message.find("not acknowledged"), std::string::npos) << error->message;
+    ASSERT_FALSE(committed) << "the size limit was never reached";
+    const StoreError& error = committed.error();
+    EXPECT_EQ(error.kind, StoreErrorKind::DiskFull);
+    EXPECT_NE(error.message.find("full"), std::string::npos) << error.message;
+    EXPECT_NE(error.message.find("not acknowledged"), std::string::npos) << error.message;
     bench.close();
     // Exactly what was committed before the failure comes back: nothing half-written.
     Workbench reopened;
-    ASSERT_FALSE(reopened.open(path, OpenMode::OpenExisting));
+    ASSERT_TRUE(reopened.open(path, OpenMode::OpenExisting));
     EXPECT_EQ(reopened.broker->queueStats("q")->available, stored);
 }
 
 TEST_F(OpenErrorsTest, aFailedCommitIsRetriedWithTheSameEventsOnceThereIsRoom)
 {
     Workbench bench;
-    ASSERT_FALSE(bench.open(path, OpenMode::OpenOrCreate, {.maxPageCount = 30}));
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenOrCreate, {.maxPageCount = 30}));
     ASSERT_TRUE(bench.broker->createQueue({.name = "q"}).ok());
-    ASSERT_FALSE(bench.commitNow());
-    std::optional<StoreError> error;
+    ASSERT_TRUE(bench.commitNow());
+    StoreStatus committed = inflight::engine::Done{};
     int sent = 0;
-    while (!error && sent < 1000) {
+    while (committed && sent < 1000) {
         ASSERT_TRUE(bench.broker->sendMessage({.queue = "q", .body = std::string(2000, 'x')}).ok());
         ++sent;
-        error = bench.commitNow();
+        committed = bench.commitNow();
     }
-    ASSERT_TRUE(error);
+    ASSERT_FALSE(committed);
     // Make room: delete most messages; the retry carries the failed events and the new ones.
     auto received = bench.broker->receiveMessage({.queue = "q", .maxMessages = 10});
     for (const auto& m : received->messages)
         ASSERT_TRUE(bench.broker->deleteMessage("q", m.receiptHandle).ok());
-    EXPECT_FALSE(bench.commitNow());
+    EXPECT_TRUE(bench.commitNow());
     bench.close();
     Workbench reopened;
-    ASSERT_FALSE(reopened.open(path, OpenMode::OpenExisting));
+    ASSERT_TRUE(reopened.open(path, OpenMode::OpenExisting));
     EXPECT_EQ(reopened.broker->queueStats("q")->available
                   + reopened.broker->queueStats("q")->inFlight,
               sent - 10);
@@ -226,21 +228,21 @@ TEST_F(OpenErrorsTest, aReadOnlyWorkspaceIsRefused)
     auto opened = WorkspaceStore::open(readOnlyPath, OpenMode::OpenExisting);
     ::umount(view.c_str());
     std::filesystem::remove_all(view);
-    ASSERT_FALSE(opened.store);
-    EXPECT_EQ(opened.error.kind, StoreErrorKind::ReadOnly) << opened.error.message;
-    EXPECT_NE(opened.error.message.find("cannot be written"), std::string::npos);
+    ASSERT_FALSE(opened);
+    EXPECT_EQ(opened.error().kind, StoreErrorKind::ReadOnly) << opened.error().message;
+    EXPECT_NE(opened.error().message.find("cannot be written"), std::string::npos);
     EXPECT_EQ(readAll(path), before);
 }
 
 TEST_F(OpenErrorsTest, aMissingWorkspaceIsNotFoundAndCreateNewRefusesAnExistingFile)
 {
     auto missing = WorkspaceStore::open(path, OpenMode::OpenExisting);
-    EXPECT_FALSE(missing.store);
-    EXPECT_EQ(missing.error.kind, StoreErrorKind::NotFound);
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error().kind, StoreErrorKind::NotFound);
     EXPECT_FALSE(std::filesystem::exists(path));
     makeWorkspace(1);
     auto again = WorkspaceStore::open(path, OpenMode::CreateNew);
-    EXPECT_FALSE(again.store);
+    EXPECT_FALSE(again);
 }
 
 } // namespace

@@ -32,9 +32,9 @@ TEST(QueueTransferTest, exportThenImportKeepsBodiesAttributesGroupsAndDedupIds)
 
     Broker target(clock);
     auto imported = importQueues(target, *text, {});
-    ASSERT_TRUE(imported.ok) << imported.error;
-    EXPECT_EQ(imported.queuesCreated, 1);
-    EXPECT_EQ(imported.messagesImported, 2);
+    ASSERT_TRUE(imported) << describe(imported.error());
+    EXPECT_EQ(imported->queuesCreated, 1);
+    EXPECT_EQ(imported->messages, 2);
     auto messages = target.peekMessages("f.fifo");
     ASSERT_EQ(messages->size(), 2u);
     EXPECT_EQ(messages->at(0).body, "one");
@@ -43,9 +43,9 @@ TEST(QueueTransferTest, exportThenImportKeepsBodiesAttributesGroupsAndDedupIds)
     EXPECT_EQ(messages->at(0).attributes.at("bin").binaryValue, std::string("\0\xff", 2));
 
     // Kept ids: importing again inside the dedup window adds nothing; regenerated ids add both.
-    EXPECT_EQ(importQueues(target, *text, {}).messagesImported, 2); // acknowledged as duplicates
+    EXPECT_EQ(importQueues(target, *text, {})->messages, 2); // acknowledged as duplicates
     EXPECT_EQ(target.queueStats("f.fifo")->available, 2);
-    ASSERT_TRUE(importQueues(target, *text, {.regenerateIds = true}).ok);
+    ASSERT_TRUE(importQueues(target, *text, {.regenerateIds = true}));
     EXPECT_EQ(target.queueStats("f.fifo")->available, 4);
 }
 
@@ -63,7 +63,7 @@ TEST(QueueTransferTest, theSenderIdGoesWithTheMessage)
     EXPECT_NE(text->find(R"("senderId":"AKIDPRODUCER")"), std::string::npos) << *text;
 
     Broker target(clock);
-    ASSERT_TRUE(importQueues(target, *text, {}).ok);
+    ASSERT_TRUE(importQueues(target, *text, {}));
     auto received = target.receiveMessage(
         {.queue = "q", .maxMessages = 10, .systemAttributeNames = {"SenderId"}});
     ASSERT_EQ(received->messages.size(), 2u);
@@ -81,8 +81,8 @@ TEST(QueueTransferTest, badJsonSaysWhichLineIsWrongAndImportsNothing)
                              "  {\"body\": \"broken\",,}\n"
                              "]}]}\n";
     auto result = importQueues(broker, text, {});
-    EXPECT_FALSE(result.ok);
-    EXPECT_EQ(result.error.rfind("line 4, column", 0), 0u) << result.error;
+    ASSERT_FALSE(result);
+    EXPECT_EQ(result.error().message.rfind("line 4, column", 0), 0u) << result.error().message;
     EXPECT_TRUE(broker.queues().empty());
 
     const std::string noBody = "{\"format\": \"inflight-queues\", \"version\": 1, \"queues\": [\n"
@@ -91,8 +91,8 @@ TEST(QueueTransferTest, badJsonSaysWhichLineIsWrongAndImportsNothing)
                                "  {\"text\": \"no body\"}\n"
                                "]}]}\n";
     result = importQueues(broker, noBody, {});
-    EXPECT_FALSE(result.ok);
-    EXPECT_EQ(result.error.rfind("line 4:", 0), 0u) << result.error;
+    ASSERT_FALSE(result);
+    EXPECT_EQ(result.error().message.rfind("line 4:", 0), 0u) << result.error().message;
     EXPECT_TRUE(broker.queues().empty());
 }
 
@@ -117,11 +117,10 @@ TEST(QueueTransferTest, progressFollowsTheMessagesAndCanStop)
     // Stopped at the first report: what was sent before stays, the rest is not sent.
     auto stopped = importQueues(
         broker, *text, {.intoQueue = "into", .progress = [](auto, auto) { return false; }});
-    EXPECT_TRUE(stopped.ok);
-    EXPECT_TRUE(stopped.stopped);
-    EXPECT_LT(stopped.messagesImported, 10'000);
-    EXPECT_EQ(static_cast<std::int64_t>(broker.peekMessages("into")->size()),
-              stopped.messagesImported);
+    ASSERT_TRUE(stopped);
+    EXPECT_TRUE(stopped->stopped);
+    EXPECT_LT(stopped->messages, 10'000);
+    EXPECT_EQ(static_cast<std::int64_t>(broker.peekMessages("into")->size()), stopped->messages);
 
     // A stopped export is an error, not half a file.
     EXPECT_FALSE(

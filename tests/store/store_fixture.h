@@ -35,32 +35,32 @@ struct Workbench {
 
     // Opens (or creates) `path` and restores it into a fresh broker whose clock starts at the
     // resume time.
-    std::optional<StoreError> open(const std::string& path, OpenMode mode = OpenMode::OpenOrCreate,
-                                   StoreOptions options = {})
+    StoreStatus open(const std::string& path, OpenMode mode = OpenMode::OpenOrCreate,
+                     StoreOptions options = {})
     {
         auto opened = WorkspaceStore::open(path, mode, options);
-        if (!opened.store)
-            return opened.error;
-        store = std::move(opened.store);
+        if (!opened)
+            return opened.error();
+        store = std::move(opened).value();
         if (auto saved = store->savedClock())
             clock.set(std::max(clock.now(), resumeTime(*saved, clock.now())));
         broker = std::make_unique<engine::Broker>(clock);
         broker->setEventSink([this](std::span<const engine::Event> batch) {
             pending.insert(pending.end(), batch.begin(), batch.end());
         });
-        if (auto error = store->restore(*broker))
-            return error;
+        if (auto restored = store->restore(*broker); !restored)
+            return restored;
         return commitNow();
     }
 
     ClockRecord clockRecord() const { return {clock.now(), false, 1.0, clock.now()}; }
 
-    std::optional<StoreError> commitNow()
+    StoreStatus commitNow()
     {
-        auto error = store->commit(*broker, pending, clockRecord());
-        if (!error)
+        auto committed = store->commit(*broker, pending, clockRecord());
+        if (committed)
             pending.clear();
-        return error;
+        return committed;
     }
 
     void close()

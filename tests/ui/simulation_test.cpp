@@ -213,9 +213,8 @@ private Q_SLOTS:
 
         const QString saved = dir.filePath(QStringLiteral("saved.json"));
         QCOMPARE(w.saveScenarioFile(saved), QString());
-        QString readError;
-        const auto back = ui::readScenarioFile(saved, &readError);
-        QVERIFY2(back, qPrintable(readError));
+        const auto back = ui::readScenarioFile(saved);
+        QVERIFY2(back, qPrintable(back ? QString() : back.error()));
         QCOMPARE(back->actors.size(), std::size_t(2));
         QCOMPARE(back->seed, std::uint64_t(7));
         QCOMPARE(sim::actorName(back->actors[1].spec), std::string("c"));
@@ -276,9 +275,8 @@ private Q_SLOTS:
     void everyBuiltInLessonPlaysToItsEndThroughDoItAndChecks()
     {
         QFETCH(QString, path);
-        QString error;
-        const auto scenario = ui::readScenarioFile(path, &error);
-        QVERIFY2(scenario && scenario->lesson, qPrintable(error));
+        const auto scenario = ui::readScenarioFile(path);
+        QVERIFY2(scenario && scenario->lesson, qPrintable(scenario ? QString() : scenario.error()));
         // The session as the app makes it for this file (--scenario: its seed and limit); the
         // window on it loads the default workspace, emptied (asked) before the lesson opens.
         session::Session session(sim::scenarioBrokerOptions(*scenario),

@@ -84,10 +84,10 @@ private Q_SLOTS:
 
         auto reopened
             = store::WorkspaceStore::open(m.chosen.toStdString(), store::OpenMode::OpenExisting);
-        QVERIFY(reopened.store);
+        QVERIFY(reopened);
         engine::ManualClock clock(kStart);
         engine::Broker broker(clock);
-        QVERIFY(!reopened.store->restore(broker));
+        QVERIFY((*reopened)->restore(broker));
         QCOMPARE(int(broker.peekMessages("a").value().size()), 3);
         QVERIFY(broker.getQueue("b").ok());
     }
@@ -110,8 +110,8 @@ private Q_SLOTS:
         switched.clear();
         auto created
             = store::WorkspaceStore::open(fresh.toStdString(), store::OpenMode::OpenExisting);
-        QVERIFY(created.store);
-        created.store.reset();
+        QVERIFY(created);
+        (*created).reset();
 
         m.chosen = fresh;
         m.files->action(QStringLiteral("openWorkspaceAction"))->trigger();
@@ -191,7 +191,8 @@ private Q_SLOTS:
         Menu m;
         bool full = true;
         m.f.session.setPersistence([&full](std::span<const engine::Event>) {
-            return full ? std::string("disk full") : std::string();
+            return full ? session::Session::Stored(std::string("disk full"))
+                        : session::Session::Stored(engine::Done{});
         });
         m.f.send("a", "four");
         QTRY_VERIFY(

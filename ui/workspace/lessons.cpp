@@ -32,8 +32,7 @@ QList<BuiltInLesson> builtInLessons()
     const QDir dir(lessonDirectory());
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(name);
-        QString error;
-        const auto scenario = readScenarioFile(path, &error);
+        const auto scenario = readScenarioFile(path);
         if (!scenario || !scenario->lesson)
             continue;
         lessons.push_back({path, QString::fromStdString(scenario->title)});
@@ -41,25 +40,18 @@ QList<BuiltInLesson> builtInLessons()
     return lessons;
 }
 
-std::optional<sim::Scenario> readScenarioFile(const QString& path, QString* error)
+engine::Result<sim::Scenario, QString> readScenarioFile(const QString& path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error
-                = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return std::nullopt;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
     const QByteArray bytes = file.readAll();
     auto parsed
         = sim::parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    if (!parsed) {
-        if (error)
-            *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(),
-                                                  QString::fromStdString(parsed.error().message));
-        return std::nullopt;
-    }
-    return std::move(*parsed);
+    if (!parsed)
+        return QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(),
+                                            QString::fromStdString(parsed.error().message));
+    return std::move(parsed).value();
 }
 
 } // namespace inflight::ui

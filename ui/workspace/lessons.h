@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/error.h"
 #include "sim/scenario.h"
 
 #include <QList>
@@ -24,8 +25,8 @@ void setBuiltInLessonDirectory(const QString& directory);
 // The lessons in that directory, by file name (their number first).
 QList<BuiltInLesson> builtInLessons();
 
-// Reads and parses a scenario file; on failure `error` gets "PATH: line L, column C, at FIELD: …"
-// (or why the file could not be read).
-std::optional<sim::Scenario> readScenarioFile(const QString& path, QString* error);
+// Reads and parses a scenario file; or "FILE: line L, column C, at FIELD: …" (or why the file
+// could not be read).
+engine::Result<sim::Scenario, QString> readScenarioFile(const QString& path);
 
 } // namespace inflight::ui
