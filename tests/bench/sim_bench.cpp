@@ -5,6 +5,7 @@
 // (target: the simulation at least 25% of the engine).
 // Run: build-bench-sim/tests/bench/sim_bench --benchmark_counters_tabular=true
 #include "engine/broker.h"
+#include "rate_reporter.h"
 #include "sim/simulation.h"
 
 #include <benchmark/benchmark.h>
@@ -120,26 +121,6 @@ void BM_SimulationTenProducersTenConsumers(benchmark::State& state)
 }
 BENCHMARK(BM_SimulationTenProducersTenConsumers);
 
-// Prints as the console does and keeps each benchmark's messages/s for the ratio.
-class RatioReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        ConsoleReporter::ReportRuns(runs);
-        // Of a single run, or the median of repetitions.
-        for (const Run& run : runs) {
-            const auto it = run.counters.find("messages/s");
-            if (it == run.counters.end())
-                continue;
-            if (run.run_type == Run::RT_Iteration && !rates.contains(run.run_name.str()))
-                rates[run.run_name.str()] = it->second.value;
-            if (run.run_type == Run::RT_Aggregate && run.aggregate_name == "median")
-                rates[run.run_name.str()] = it->second.value;
-        }
-    }
-    std::map<std::string, double> rates;
-};
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -147,16 +128,11 @@ int main(int argc, char** argv)
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
-    RatioReporter reporter;
+    bench::RateReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
-    const auto engine = reporter.rates.find("BM_EngineSendReceiveDeleteWithEvents");
-    const auto simulation = reporter.rates.find("BM_SimulationTenProducersTenConsumers");
-    if (engine != reporter.rates.end() && simulation != reporter.rates.end()
-        && engine->second > 0) {
-        const double ratio = 100.0 * simulation->second / engine->second;
-        std::printf("\nsimulation / engine: %.0f / %.0f messages/s = %.1f%% (target >= 25%%)\n",
-                    simulation->second, engine->second, ratio);
-    }
+    std::printf("\n");
+    reporter.printRatio("simulation / engine", "BM_SimulationTenProducersTenConsumers",
+                        "BM_EngineSendReceiveDeleteWithEvents", 25);
     benchmark::Shutdown();
     return 0;
 }
