@@ -3,7 +3,7 @@
 // kind per state change, with queue, message, time and origin), the monotonic counters, and peek
 // views that change nothing.
 
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -61,77 +61,9 @@ std::string kindNames(const std::vector<EventKind>& kinds)
     return text;
 }
 
-class Engine : public ::testing::Test {
+class Engine : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker broker{clock};
     EventLog log;
-
-    void create(const std::string& name, StringMap attributes = {}, const Origin& origin = {})
-    {
-        CreateQueueRequest request;
-        request.name = name;
-        request.attributes = std::move(attributes);
-        request.origin = origin;
-        auto r = broker.createQueue(request);
-        ASSERT_TRUE(r.ok()) << describe(r.error());
-    }
-
-    SendResult send(const std::string& queue, const std::string& body,
-                    std::optional<std::int64_t> delay = std::nullopt, const Origin& origin = {})
-    {
-        SendMessageRequest request;
-        request.queue = queue;
-        request.body = body;
-        request.delaySeconds = delay;
-        request.origin = origin;
-        auto r = broker.sendMessage(request);
-        EXPECT_TRUE(r.ok()) << (r.ok() ? "" : describe(r.error()));
-        return r.ok() ? *r : SendResult{};
-    }
-
-    SendResult sendFifo(const std::string& queue, const std::string& body, const std::string& group,
-                        const std::string& dedup, const Origin& origin = {})
-    {
-        SendMessageRequest request;
-        request.queue = queue;
-        request.body = body;
-        request.groupId = group;
-        request.deduplicationId = dedup;
-        request.origin = origin;
-        auto r = broker.sendMessage(request);
-        EXPECT_TRUE(r.ok()) << (r.ok() ? "" : describe(r.error()));
-        return r.ok() ? *r : SendResult{};
-    }
-
-    std::vector<ReceivedMessage> receive(const std::string& queue, std::int64_t max = 1,
-                                         std::optional<std::int64_t> visibility = std::nullopt,
-                                         const Origin& origin = {})
-    {
-        ReceiveRequest request;
-        request.queue = queue;
-        request.maxMessages = max;
-        request.visibilityTimeout = visibility;
-        request.waitTimeSeconds = 0;
-        request.origin = origin;
-        auto r = broker.receiveMessage(request);
-        EXPECT_TRUE(r.ok()) << (r.ok() ? "" : describe(r.error()));
-        return r.ok() ? r->messages : std::vector<ReceivedMessage>{};
-    }
-
-    QueueStats stats(const std::string& queue)
-    {
-        auto r = broker.queueStats(queue);
-        EXPECT_TRUE(r.ok());
-        return r.ok() ? *r : QueueStats{};
-    }
-
-    std::vector<MessageView> peek(const std::string& queue, const PeekRequest& request = {})
-    {
-        auto r = broker.peekMessages(queue, request);
-        EXPECT_TRUE(r.ok());
-        return r.ok() ? *r : std::vector<MessageView>{};
-    }
 
     // A source queue "src" whose DLQ "dlq" takes a message on the receive after its first.
     void createWithDeadLetterQueue()
@@ -143,14 +75,6 @@ protected:
                      + R"(","maxReceiveCount":1})"}});
     }
 };
-
-std::vector<std::string> bodiesOf(const std::vector<MessageView>& views)
-{
-    std::vector<std::string> result;
-    for (const MessageView& v : views)
-        result.push_back(v.body);
-    return result;
-}
 
 // ---- clocks ------------------------------------------------------------------------------------
 
@@ -726,7 +650,7 @@ TEST_F(Engine, queueCreatedCarriesNameTimeAndOrigin)
 {
     log.attach(broker);
     clock.advance(42);
-    create("q", {}, "window");
+    create(CreateQueueRequest{.name = "q", .origin = "window"});
     const auto events = log.ofKind(EventKind::QueueCreated);
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].queue, "q");

@@ -1,240 +1,26 @@
-// Dead-letter queues and message move tasks through Broker: spec §5.4 (redrive on receive),
-// §5.5 (move tasks), §5.7 (retention), §1.2 (ids kept on redrive, new on a move task), §3.9 and
-// cases E.103–E.113.
-#include "engine/broker.h"
+// Dead-letter queues through Broker: spec §5.4 (redrive on receive), §5.7 (retention), §1.2 (ids
+// kept on redrive), §3.9 (ListDeadLetterSourceQueues) and cases E.103–E.107. Move tasks, which
+// take messages back out of a DLQ, are in move_task_test.cpp.
+#include "engine/support/dead_letter_fixture.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <iterator>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 namespace inflight::engine {
 namespace {
 
-constexpr char kSourceArnMissing[]
-    = "The resource that you specified for the SourceArn parameter doesn't exist.";
-constexpr char kDestinationArnMissing[]
-    = "The resource that you specified for the DestinationArn parameter doesn't exist.";
-constexpr char kNotADeadLetterQueue[] = "Source queue must be configured as a Dead Letter Queue.";
-constexpr char kTaskAlreadyRunning[]
-    = "There is already a task running. Only one active task is allowed for a "
-      "source queue arn at a given time.";
-constexpr char kInvalidTaskHandle[] = "Value for parameter TaskHandle is invalid.";
-constexpr char kTaskDoesNotExist[] = "Task does not exist.";
-constexpr char kNonExistentQueue[] = "AWS.SimpleQueueService.NonExistentQueue";
 constexpr char kTraceHeader[]
     = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1";
-
-std::string redrivePolicy(const std::string& deadLetterArn, std::int64_t maxReceiveCount)
-{
-    return R"({"deadLetterTargetArn":")" + deadLetterArn + R"(","maxReceiveCount":)"
-        + std::to_string(maxReceiveCount) + "}";
-}
-
-class DeadLetterTest : public ::testing::Test {
-protected:
-    DeadLetterTest()
-    {
-        broker.setEventSink([this](std::span<const Event> batch) {
-            events.insert(events.end(), batch.begin(), batch.end());
-        });
-    }
-
-    void createQueue(const std::string& name, StringMap attributes = {})
-    {
-        CreateQueueRequest request;
-        request.name = name;
-        request.attributes = std::move(attributes);
-        auto r = broker.createQueue(request);
-        ASSERT_TRUE(r.ok()) << name << ": " << describe(r.error());
-    }
-
-    void createFifo(const std::string& name, StringMap attributes = {})
-    {
-        attributes["FifoQueue"] = "true";
-        createQueue(name, std::move(attributes));
-    }
-
-    // A source queue whose RedrivePolicy targets `deadLetter` (which must exist).
-    void createSource(const std::string& name, const std::string& deadLetter,
-                      std::int64_t maxReceiveCount, StringMap attributes = {})
-    {
-        attributes["RedrivePolicy"] = redrivePolicy(arn(deadLetter), maxReceiveCount);
-        if (name.ends_with(".fifo"))
-            createFifo(name, std::move(attributes));
-        else
-            createQueue(name, std::move(attributes));
-    }
-
-    std::string arn(const std::string& name) const { return broker.arnForName(name); }
-
-    SendResult send(const std::string& queue, const std::string& body,
-                    MessageAttributes attributes = {}, MessageAttributes systemAttributes = {})
-    {
-        SendMessageRequest request;
-        request.queue = queue;
-        request.body = body;
-        request.attributes = std::move(attributes);
-        request.systemAttributes = std::move(systemAttributes);
-        auto r = broker.sendMessage(request);
-        if (!r.ok()) {
-            ADD_FAILURE() << "send to " << queue << ": " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    SendResult sendFifo(const std::string& queue, const std::string& body, const std::string& group,
-                        const std::string& dedup)
-    {
-        SendMessageRequest request;
-        request.queue = queue;
-        request.body = body;
-        request.groupId = group;
-        request.deduplicationId = dedup;
-        auto r = broker.sendMessage(request);
-        if (!r.ok()) {
-            ADD_FAILURE() << "send to " << queue << ": " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    // A short poll asking for every system and message attribute.
-    std::vector<ReceivedMessage> receive(const std::string& queue, std::int64_t maxMessages = 1,
-                                         std::optional<std::int64_t> visibilityTimeout
-                                         = std::nullopt)
-    {
-        ReceiveRequest request;
-        request.queue = queue;
-        request.maxMessages = maxMessages;
-        request.visibilityTimeout = visibilityTimeout;
-        request.waitTimeSeconds = 0;
-        request.systemAttributeNames = {"All"};
-        request.messageAttributeNames = {"All"};
-        auto r = broker.receiveMessage(request);
-        if (!r.ok()) {
-            ADD_FAILURE() << "receive from " << queue << ": " << describe(r.error());
-            return {};
-        }
-        return r->messages;
-    }
-
-    QueueStats stats(const std::string& queue)
-    {
-        auto r = broker.queueStats(queue);
-        if (!r.ok()) {
-            ADD_FAILURE() << "stats of " << queue << ": " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    std::vector<MessageView> peek(const std::string& queue)
-    {
-        auto r = broker.peekMessages(queue);
-        if (!r.ok()) {
-            ADD_FAILURE() << "peek " << queue << ": " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    std::vector<std::string> bodies(const std::vector<ReceivedMessage>& messages)
-    {
-        std::vector<std::string> result;
-        for (const ReceivedMessage& m : messages)
-            result.push_back(m.body);
-        return result;
-    }
-
-    std::vector<std::string> peekBodies(const std::string& queue)
-    {
-        std::vector<std::string> result;
-        for (const MessageView& m : peek(queue))
-            result.push_back(m.body);
-        return result;
-    }
-
-    Result<std::string> startTask(const std::string& sourceArn,
-                                  std::optional<std::string> destinationArn = std::nullopt,
-                                  std::optional<std::int64_t> rate = std::nullopt)
-    {
-        StartMoveTaskRequest request;
-        request.sourceArn = sourceArn;
-        request.destinationArn = std::move(destinationArn);
-        request.maxMessagesPerSecond = rate;
-        return broker.startMessageMoveTask(request);
-    }
-
-    std::string startTaskOk(const std::string& sourceArn,
-                            std::optional<std::string> destinationArn = std::nullopt,
-                            std::optional<std::int64_t> rate = std::nullopt)
-    {
-        auto r = startTask(sourceArn, std::move(destinationArn), rate);
-        if (!r.ok()) {
-            ADD_FAILURE() << "start move task: " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    std::vector<MoveTaskInfo> listTasks(const std::string& sourceArn,
-                                        std::optional<std::int64_t> maxResults = 10)
-    {
-        auto r = broker.listMessageMoveTasks(sourceArn, maxResults);
-        if (!r.ok()) {
-            ADD_FAILURE() << "list move tasks: " << describe(r.error());
-            return {};
-        }
-        return *r;
-    }
-
-    MoveTaskInfo latestTask(const std::string& sourceArn)
-    {
-        const auto tasks = listTasks(sourceArn, 1);
-        if (tasks.empty()) {
-            ADD_FAILURE() << "no move task for " << sourceArn;
-            return {};
-        }
-        return tasks.front();
-    }
-
-    // Puts `count` (<= 10) messages into the DLQ `dlq` through its source `source`
-    // (maxReceiveCount 1): all are received once with visibility 0, the next receive moves them.
-    void fillDeadLetterQueue(const std::string& source, const std::string& dlq, int count,
-                             const std::string& prefix = "m")
-    {
-        ASSERT_LE(count, 10);
-        for (int i = 0; i < count; ++i)
-            send(source, prefix + std::to_string(i));
-        ASSERT_EQ(receive(source, 10, 0).size(), static_cast<std::size_t>(count));
-        EXPECT_TRUE(receive(source, 10, 0).empty());
-        ASSERT_EQ(stats(dlq).available, count);
-    }
-
-    std::vector<Event> eventsOf(EventKind kind) const
-    {
-        std::vector<Event> result;
-        std::copy_if(events.begin(), events.end(), std::back_inserter(result),
-                     [&](const Event& e) { return e.kind == kind; });
-        return result;
-    }
-
-    ManualClock clock;
-    Broker broker{clock};
-    std::vector<Event> events;
-};
 
 // ---- §5.4 when the move happens --------------------------------------------------------------
 
 TEST_F(DeadLetterTest, maxReceiveCountOneFirstReceiveReturnsMessageSecondAfterExpiryMovesIt)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     const SendResult sent = send("src", "hello");
 
@@ -287,7 +73,7 @@ TEST_F(DeadLetterTest, receiveThatWouldExceedMaxReceiveCountMovesTheMessage)
         SCOPED_TRACE("maxReceiveCount=" + std::to_string(max));
         const std::string dlq = "dlq" + std::to_string(max);
         const std::string src = "src" + std::to_string(max);
-        createQueue(dlq);
+        create(dlq);
         createSource(src, dlq, max);
         send(src, "m");
         for (std::int64_t i = 1; i <= max; ++i) {
@@ -304,7 +90,7 @@ TEST_F(DeadLetterTest, receiveThatWouldExceedMaxReceiveCountMovesTheMessage)
 
 TEST_F(DeadLetterTest, messageReleasedWithVisibilityZeroCountsAsAReceive)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     const auto got = receive("src");
@@ -317,7 +103,7 @@ TEST_F(DeadLetterTest, messageReleasedWithVisibilityZeroCountsAsAReceive)
 
 TEST_F(DeadLetterTest, receiveWithVisibilityTimeoutZeroCountsAsAReceive)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 2);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
@@ -328,7 +114,7 @@ TEST_F(DeadLetterTest, receiveWithVisibilityTimeoutZeroCountsAsAReceive)
 
 TEST_F(DeadLetterTest, loweringMaxReceiveCountBelowReceiveCountMovesOnNextReceive)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 5);
     send("src", "m");
     for (int i = 0; i < 3; ++i)
@@ -341,8 +127,8 @@ TEST_F(DeadLetterTest, loweringMaxReceiveCountBelowReceiveCountMovesOnNextReceiv
 
 TEST_F(DeadLetterTest, redrivePolicyAddedLaterAppliesToEarlierReceives)
 {
-    createQueue("dlq");
-    createQueue("src");
+    create("dlq");
+    create("src");
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
     ASSERT_TRUE(
@@ -353,7 +139,7 @@ TEST_F(DeadLetterTest, redrivePolicyAddedLaterAppliesToEarlierReceives)
 
 TEST_F(DeadLetterTest, redrivePolicyRemovedMeansNoMove)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
@@ -386,7 +172,7 @@ TEST_F(DeadLetterTest, fifoMessageAtMaxBehindInFlightHeadIsNotMovedUntilItWouldB
 
 TEST_F(DeadLetterTest, longPollOnSourceIsNotAnsweredByAMessageThatMoves)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -413,7 +199,7 @@ TEST_F(DeadLetterTest, longPollOnSourceIsNotAnsweredByAMessageThatMoves)
 
 TEST_F(DeadLetterTest, chainedDeadLetterQueueMovesAgainCountingEarlierDeliveries)
 {
-    createQueue("dlq2");
+    create("dlq2");
     createSource("dlq1", "dlq2", 2);
     createSource("src", "dlq1", 1);
     const SendResult sent = send("src", "m");
@@ -433,7 +219,7 @@ TEST_F(DeadLetterTest, chainedDeadLetterQueueMovesAgainCountingEarlierDeliveries
 TEST_F(DeadLetterTest, messageBelowMaxReceiveCountIsNotMovedBeforeAReceive)
 {
     // The move happens inside a receive only: expiry alone leaves the message in the source.
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -447,7 +233,7 @@ TEST_F(DeadLetterTest, messageBelowMaxReceiveCountIsNotMovedBeforeAReceive)
 
 TEST_F(DeadLetterTest, movedMessageKeepsIdBodyAttributesTraceHeaderAndSentTimestamp)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     MessageAttributes attributes{
         {"colour", {"String", "blue", ""}},
@@ -455,7 +241,8 @@ TEST_F(DeadLetterTest, movedMessageKeepsIdBodyAttributesTraceHeaderAndSentTimest
         {"blob", {"Binary", "", std::string("\x00\x01\xfe", 3)}},
     };
     MessageAttributes system{{"AWSTraceHeader", {"String", kTraceHeader, ""}}};
-    const SendResult sent = send("src", "the body", attributes, system);
+    const SendResult sent = send(SendMessageRequest{
+        .queue = "src", .body = "the body", .attributes = attributes, .systemAttributes = system});
     const Millis sentAt = clock.now();
 
     clock.advance(5'000);
@@ -488,7 +275,7 @@ TEST_F(DeadLetterTest, movedMessageKeepsIdBodyAttributesTraceHeaderAndSentTimest
 
 TEST_F(DeadLetterTest, movedMessageKeepsItsReceiveCountInTheDeadLetterQueue)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 3);
     send("src", "m");
     for (int i = 0; i < 3; ++i)
@@ -509,7 +296,7 @@ TEST_F(DeadLetterTest, movedMessageKeepsItsReceiveCountInTheDeadLetterQueue)
 
 TEST_F(DeadLetterTest, sourceArnAttributeIsReturnedOnlyWhenAskedFor)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
@@ -536,7 +323,7 @@ TEST_F(DeadLetterTest, sourceArnAttributeIsReturnedOnlyWhenAskedFor)
 
 TEST_F(DeadLetterTest, receiveThatMovesAMessageStillFillsItsBatchFromOtherMessages)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     const SendResult a = send("src", "a");
     ASSERT_EQ(receive("src").size(), 1u); // a, the oldest
@@ -545,7 +332,7 @@ TEST_F(DeadLetterTest, receiveThatMovesAMessageStillFillsItsBatchFromOtherMessag
     clock.advance(30'000);
 
     const auto got = receive("src", 10);
-    std::vector<std::string> names = bodies(got);
+    std::vector<std::string> names = bodiesOf(got);
     std::sort(names.begin(), names.end());
     EXPECT_EQ(names, (std::vector<std::string>{"b", "c"}));
     const auto inDlq = peek("dlq");
@@ -555,7 +342,7 @@ TEST_F(DeadLetterTest, receiveThatMovesAMessageStillFillsItsBatchFromOtherMessag
 
 TEST_F(DeadLetterTest, receiveThatMovesAMessageReturnsUpToMaxOthers)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "a");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -585,7 +372,7 @@ TEST_F(DeadLetterTest, fifoGroupContinuesWithNextMessageWhenHeadMoves)
 
     // m1 would be delivery 2 > max 1: moved; the same receive serves the group's next messages.
     const auto next = receive("src.fifo", 10);
-    EXPECT_EQ(bodies(next), (std::vector<std::string>{"m2", "m3"}));
+    EXPECT_EQ(bodiesOf(next), (std::vector<std::string>{"m2", "m3"}));
     const auto inDlq = peek("dlq.fifo");
     ASSERT_EQ(inDlq.size(), 1u);
     EXPECT_EQ(inDlq[0].messageId, head.messageId);
@@ -616,7 +403,7 @@ TEST_F(DeadLetterTest, fifoMoveLeavesOtherGroupsServedInTheSameReceive)
     sendFifo("src.fifo", "b1", "b", "db1");
     clock.advance(30'000);
     const auto got = receive("src.fifo", 10);
-    EXPECT_EQ(bodies(got), (std::vector<std::string>{"b1"}));
+    EXPECT_EQ(bodiesOf(got), (std::vector<std::string>{"b1"}));
     EXPECT_EQ(stats("dlq.fifo").available, 1);
 }
 
@@ -680,7 +467,7 @@ TEST_F(DeadLetterTest, fifoMessagesOfOneSourceWithSameDedupIdInDifferentGroupsBo
 
 TEST_F(DeadLetterTest, standardDeadLetterQueueKeepsOriginalEnqueueTime)
 {
-    createQueue("dlq", {{"MessageRetentionPeriod", "60"}});
+    create("dlq", {{"MessageRetentionPeriod", "60"}});
     createSource("src", "dlq", 1);
     const Millis sentAt = clock.now();
     send("src", "m");
@@ -700,7 +487,7 @@ TEST_F(DeadLetterTest, standardDeadLetterQueueKeepsOriginalEnqueueTime)
 
 TEST_F(DeadLetterTest, standardMessageOlderThanDeadLetterRetentionExpiresRightAway)
 {
-    createQueue("dlq", {{"MessageRetentionPeriod", "60"}});
+    create("dlq", {{"MessageRetentionPeriod", "60"}});
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -754,7 +541,7 @@ TEST_F(DeadLetterTest, fifoMessageKeepsSentTimestampAlthoughRetentionRestarts)
 
 TEST_F(DeadLetterTest, deletedDeadLetterQueueMeansTheMessageIsSimplyDelivered)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     const SendResult sent = send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -772,7 +559,7 @@ TEST_F(DeadLetterTest, deletedDeadLetterQueueMeansTheMessageIsSimplyDelivered)
 TEST_F(DeadLetterTest, peekDoesNotPromiseAMoveWhenTheDeadLetterQueueIsGone)
 {
     // views.h: "True when the next receive that reaches this message will move it to the DLQ".
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
@@ -787,7 +574,7 @@ TEST_F(DeadLetterTest, peekDoesNotPromiseAMoveWhenTheDeadLetterQueueIsGone)
 
 TEST_F(DeadLetterTest, moveCountsAndEmitsMovedToDeadLetterQueueEvent)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     const SendResult sent = send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -808,7 +595,7 @@ TEST_F(DeadLetterTest, moveCountsAndEmitsMovedToDeadLetterQueueEvent)
 
 TEST_F(DeadLetterTest, peekShowsMoveOnNextReceiveOnceReceiveCountReachesMax)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 2);
     send("src", "m");
     EXPECT_FALSE(peek("src")[0].movesToDeadLetterOnNextReceive);
@@ -827,7 +614,7 @@ TEST_F(DeadLetterTest, peekShowsMoveOnNextReceiveOnceReceiveCountReachesMax)
 
 TEST_F(DeadLetterTest, peekNeverFlagsMessagesOfQueueWithoutRedrivePolicy)
 {
-    createQueue("plain");
+    create("plain");
     send("plain", "m");
     for (int i = 0; i < 3; ++i)
         ASSERT_EQ(receive("plain", 1, 0).size(), 1u);
@@ -836,7 +623,7 @@ TEST_F(DeadLetterTest, peekNeverFlagsMessagesOfQueueWithoutRedrivePolicy)
 
 TEST_F(DeadLetterTest, longPollOnDeadLetterQueueIsAnsweredByAMovedMessage)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("src", "dlq", 1);
     const SendResult sent = send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
@@ -865,12 +652,12 @@ TEST_F(DeadLetterTest, longPollOnDeadLetterQueueIsAnsweredByAMovedMessage)
 
 TEST_F(DeadLetterTest, listDeadLetterSourceQueuesNamesEveryQueueTargetingIt)
 {
-    createQueue("dlq");
-    createQueue("other-dlq");
+    create("dlq");
+    create("other-dlq");
     createSource("s2", "dlq", 3);
     createSource("s1", "dlq", 1);
     createSource("s3", "other-dlq", 1);
-    createQueue("plain");
+    create("plain");
 
     auto all = broker.listDeadLetterSourceQueues("dlq", {});
     ASSERT_TRUE(all.ok());
@@ -884,7 +671,7 @@ TEST_F(DeadLetterTest, listDeadLetterSourceQueuesNamesEveryQueueTargetingIt)
 
 TEST_F(DeadLetterTest, listDeadLetterSourceQueuesPaginatesLikeListQueues)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("s1", "dlq", 1);
     createSource("s2", "dlq", 1);
     createSource("s3", "dlq", 1);
@@ -906,7 +693,7 @@ TEST_F(DeadLetterTest, listDeadLetterSourceQueuesPaginatesLikeListQueues)
 
 TEST_F(DeadLetterTest, listDeadLetterSourceQueuesDropsQueueWhosePolicyWasRemoved)
 {
-    createQueue("dlq");
+    create("dlq");
     createSource("s1", "dlq", 1);
     createSource("s2", "dlq", 1);
     ASSERT_TRUE(broker.setQueueAttributes("s1", {{"RedrivePolicy", ""}}).ok());
@@ -921,588 +708,6 @@ TEST_F(DeadLetterTest, listDeadLetterSourceQueuesOfUnknownQueueIsQueueDoesNotExi
     auto r = broker.listDeadLetterSourceQueues("nope", {});
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::QueueDoesNotExist);
-}
-
-// ---- §5.5 StartMessageMoveTask validation (E.109, E.111) -------------------------------------
-
-TEST_F(DeadLetterTest, startMoveTaskWithUnknownSourceIsResourceNotFound)
-{
-    auto r = startTask(arn("nope"), arn("also-nope"));
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().code, ErrorCode::ResourceNotFound);
-    EXPECT_EQ(r.error().message, kSourceArnMissing);
-}
-
-TEST_F(DeadLetterTest, startMoveTaskFromQueueThatIsNoDeadLetterQueueIsRejected)
-{
-    createQueue("plain");
-    auto r = startTask(arn("plain"), arn("nope")); // checked before the destination
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(r.error().message, kNotADeadLetterQueue);
-
-    // A source queue (one with a RedrivePolicy) is not a DLQ either.
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    auto fromSource = startTask(arn("src"));
-    ASSERT_FALSE(fromSource.ok());
-    EXPECT_EQ(fromSource.error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(fromSource.error().message, kNotADeadLetterQueue);
-}
-
-TEST_F(DeadLetterTest, startMoveTaskWithUnknownDestinationIsResourceNotFound)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    auto r = startTask(arn("dlq"), arn("nope"));
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().code, ErrorCode::ResourceNotFound);
-    EXPECT_EQ(r.error().message, kDestinationArnMissing);
-    EXPECT_TRUE(listTasks(arn("dlq")).empty());
-}
-
-TEST_F(DeadLetterTest, startMoveTaskRateMustBeBetween1And500)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    struct Row {
-        std::int64_t rate;
-        bool accepted;
-    };
-    for (const Row row :
-         {Row{-1, false}, Row{0, false}, Row{1, true}, Row{500, true}, Row{501, false}}) {
-        SCOPED_TRACE("rate=" + std::to_string(row.rate));
-        auto r = startTask(arn("dlq"), std::nullopt, row.rate);
-        EXPECT_EQ(r.ok(), row.accepted);
-        if (!r.ok()) {
-            EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
-        }
-    }
-}
-
-TEST_F(DeadLetterTest, secondTaskWhileOneIsRunningIsRejected)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 3);
-    const std::string handle = startTaskOk(arn("dlq"), std::nullopt, 1);
-    broker.advance();
-
-    auto second = startTask(arn("dlq"));
-    ASSERT_FALSE(second.ok());
-    EXPECT_EQ(second.error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(second.error().message, kTaskAlreadyRunning);
-
-    // Also with a different destination and rate: one active task per source.
-    createQueue("elsewhere");
-    auto third = startTask(arn("dlq"), arn("elsewhere"), 10);
-    ASSERT_FALSE(third.ok());
-    EXPECT_EQ(third.error().message, kTaskAlreadyRunning);
-    EXPECT_EQ(latestTask(arn("dlq")).taskHandle, handle);
-}
-
-TEST_F(DeadLetterTest, newTaskMayStartAfterThePreviousCompleted)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 2);
-    startTaskOk(arn("dlq"), std::nullopt, 1);
-    clock.advance(999);
-    broker.advance();
-    EXPECT_FALSE(startTask(arn("dlq")).ok()); // second message due at +1000 ms
-    clock.advance(1);                         // due now; no advance(): the start itself catches up
-    auto again = startTask(arn("dlq"));
-    ASSERT_TRUE(again.ok()) << describe(again.error());
-    const auto tasks = listTasks(arn("dlq"), 2);
-    ASSERT_EQ(tasks.size(), 2u);
-    EXPECT_EQ(tasks[1].status, MoveTaskStatus::Completed);
-    EXPECT_EQ(tasks[1].moved, 2);
-}
-
-TEST_F(DeadLetterTest, newTaskMayStartAfterThePreviousWasCancelled)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 3);
-    const std::string handle = startTaskOk(arn("dlq"), std::nullopt, 1);
-    ASSERT_TRUE(broker.cancelMessageMoveTask(handle).ok());
-    EXPECT_TRUE(startTask(arn("dlq")).ok());
-}
-
-// ---- §5.5 progress in engine time ------------------------------------------------------------
-
-TEST_F(DeadLetterTest, moveTaskMovesAtItsRateInEngineTime)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 4);
-    const Millis start = clock.now();
-    startTaskOk(arn("dlq"), std::nullopt, 1);
-
-    // Nothing moves inside the start call itself; the first message is due at the start.
-    EXPECT_EQ(stats("dlq").available, 4);
-    EXPECT_EQ(stats("src").available, 0);
-    EXPECT_EQ(broker.nextDeadline(), start);
-
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 1);
-    EXPECT_EQ(broker.nextDeadline(), start + 1'000);
-
-    clock.advance(999);
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 1);
-    clock.advance(1);
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 2);
-    clock.advance(1'000);
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 3);
-    EXPECT_EQ(latestTask(arn("dlq")).status, MoveTaskStatus::Running);
-    EXPECT_EQ(broker.nextDeadline(), start + 3'000);
-
-    clock.advance(1'000);
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 4);
-    EXPECT_EQ(stats("dlq").available, 0);
-    const MoveTaskInfo done = latestTask(arn("dlq"));
-    EXPECT_EQ(done.status, MoveTaskStatus::Completed);
-    EXPECT_EQ(done.moved, 4);
-    EXPECT_EQ(done.toMove, 4);
-}
-
-TEST_F(DeadLetterTest, moveTaskProgressTable)
-{
-    // Message k moves at start + k * 1000 / rate (ms, rounded down); default rate 500/s.
-    struct Row {
-        std::optional<std::int64_t> rate;
-        Millis elapsed;
-        std::int64_t moved;
-    };
-    const Row rows[] = {
-        {1, 0, 1},
-        {1, 999, 1},
-        {1, 1'000, 2},
-        {1, 2'000, 3},
-        {1, 60'000, 10},
-        {2, 499, 1},
-        {2, 500, 2},
-        {2, 1'000, 3},
-        {3, 332, 1},
-        {3, 333, 2},
-        {3, 1'000, 4},
-        {500, 0, 1},
-        {500, 1, 1},
-        {500, 2, 2},
-        {500, 17, 9},
-        {std::nullopt, 0, 1},
-        {std::nullopt, 1, 1},
-        {std::nullopt, 2, 2},
-        {std::nullopt, 18, 10},
-    };
-    for (const Row& row : rows) {
-        SCOPED_TRACE("rate=" + (row.rate ? std::to_string(*row.rate) : std::string("default"))
-                     + " elapsed=" + std::to_string(row.elapsed));
-        ManualClock c;
-        Broker b(c);
-        CreateQueueRequest dlq{.name = "dlq"};
-        ASSERT_TRUE(b.createQueue(dlq).ok());
-        CreateQueueRequest src{.name = "src",
-                               .attributes
-                               = {{"RedrivePolicy", redrivePolicy(b.arnForName("dlq"), 1)}}};
-        ASSERT_TRUE(b.createQueue(src).ok());
-        for (int i = 0; i < 10; ++i) {
-            SendMessageRequest m;
-            m.queue = "dlq";
-            m.body = "m" + std::to_string(i);
-            ASSERT_TRUE(b.sendMessage(m).ok());
-        }
-        StartMoveTaskRequest start;
-        start.sourceArn = b.arnForName("dlq");
-        start.destinationArn = b.arnForName("src");
-        start.maxMessagesPerSecond = row.rate;
-        ASSERT_TRUE(b.startMessageMoveTask(start).ok());
-        c.advance(row.elapsed);
-        b.advance();
-        EXPECT_EQ(b.queueStats("src")->available, row.moved);
-        EXPECT_EQ(b.queueStats("dlq")->available, 10 - row.moved);
-        auto tasks = b.listMessageMoveTasks(start.sourceArn, 1);
-        ASSERT_TRUE(tasks.ok());
-        ASSERT_EQ(tasks->size(), 1u);
-        EXPECT_EQ(tasks->front().moved, row.moved);
-        EXPECT_EQ(tasks->front().status,
-                  row.moved == 10 ? MoveTaskStatus::Completed : MoveTaskStatus::Running);
-    }
-}
-
-TEST_F(DeadLetterTest, listingTasksCatchesUpWithTheClockWithoutAdvance)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 5);
-    startTaskOk(arn("dlq"), std::nullopt, 1);
-    clock.advance(2'000);
-    EXPECT_EQ(latestTask(arn("dlq")).moved, 3);
-}
-
-// ---- §5.5 where moved messages go and what they are ------------------------------------------
-
-TEST_F(DeadLetterTest, moveTaskWithoutDestinationReturnsEachMessageToItsOwnSource)
-{
-    createQueue("dlq");
-    createSource("s1", "dlq", 1);
-    createSource("s2", "dlq", 1);
-    send("s1", "from s1");
-    send("s2", "from s2");
-    send("s1", "from s1 again");
-    for (const char* q : {"s1", "s2"}) {
-        receive(q, 10, 0);
-        EXPECT_TRUE(receive(q, 10, 0).empty());
-    }
-    ASSERT_EQ(stats("dlq").available, 3);
-
-    startTaskOk(arn("dlq"));
-    clock.advance(1'000);
-    broker.advance();
-
-    std::vector<std::string> inS1 = peekBodies("s1");
-    std::sort(inS1.begin(), inS1.end());
-    EXPECT_EQ(inS1, (std::vector<std::string>{"from s1", "from s1 again"}));
-    EXPECT_EQ(peekBodies("s2"), (std::vector<std::string>{"from s2"}));
-    EXPECT_EQ(stats("dlq").available, 0);
-    const MoveTaskInfo task = latestTask(arn("dlq"));
-    EXPECT_EQ(task.status, MoveTaskStatus::Completed);
-    EXPECT_EQ(task.moved, 3);
-    EXPECT_TRUE(task.destinationArn.empty());
-}
-
-TEST_F(DeadLetterTest, moveTaskWithDestinationSendsEveryMessageThere)
-{
-    createQueue("dlq");
-    createQueue("target");
-    createSource("s1", "dlq", 1);
-    createSource("s2", "dlq", 1);
-    send("s1", "a");
-    send("s2", "b");
-    for (const char* q : {"s1", "s2"}) {
-        receive(q, 10, 0);
-        EXPECT_TRUE(receive(q, 10, 0).empty());
-    }
-    startTaskOk(arn("dlq"), arn("target"));
-    clock.advance(1'000);
-    broker.advance();
-
-    std::vector<std::string> inTarget = peekBodies("target");
-    std::sort(inTarget.begin(), inTarget.end());
-    EXPECT_EQ(inTarget, (std::vector<std::string>{"a", "b"}));
-    EXPECT_TRUE(peek("s1").empty());
-    EXPECT_TRUE(peek("s2").empty());
-    EXPECT_TRUE(peek("dlq").empty());
-}
-
-TEST_F(DeadLetterTest, messagesMovedByTaskAreNewMessages)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    const Millis sentAt = clock.now();
-    const SendResult a = send("src", "a", {{"k", {"String", "v", ""}}});
-    const SendResult b = send("src", "b");
-    ASSERT_EQ(receive("src", 10, 0).size(), 2u);
-    EXPECT_TRUE(receive("src", 10, 0).empty());
-
-    clock.advance(60'000);
-    const Millis start = clock.now();
-    startTaskOk(arn("dlq"), std::nullopt, 1);
-    clock.advance(1'000);
-    broker.advance();
-
-    const auto views = peek("src");
-    ASSERT_EQ(views.size(), 2u);
-    for (const MessageView& v : views) {
-        EXPECT_EQ(v.receiveCount, 0u);
-        EXPECT_FALSE(v.movesToDeadLetterOnNextReceive);
-    }
-    const auto got = receive("src", 10);
-    ASSERT_EQ(got.size(), 2u);
-    std::vector<Millis> sentTimes;
-    for (const ReceivedMessage& m : got) {
-        SCOPED_TRACE(m.body);
-        EXPECT_NE(m.messageId, a.messageId);
-        EXPECT_NE(m.messageId, b.messageId);
-        EXPECT_EQ(m.systemAttributes.at("ApproximateReceiveCount"), "1");
-        EXPECT_NE(m.sentAt, sentAt);
-        sentTimes.push_back(std::stoll(m.systemAttributes.at("SentTimestamp")));
-        if (m.body == "a") { // the content travels: body and message attributes
-            EXPECT_EQ(m.attributes, (MessageAttributes{{"k", {"String", "v", ""}}}));
-        }
-    }
-    std::sort(sentTimes.begin(), sentTimes.end());
-    EXPECT_EQ(sentTimes, (std::vector<Millis>{start, start + 1'000}));
-}
-
-TEST_F(DeadLetterTest, fifoMoveTaskKeepsGroupOrderOnTheWayBack)
-{
-    createFifo("dlq.fifo");
-    createSource("src.fifo", "dlq.fifo", 1);
-    sendFifo("src.fifo", "m1", "g", "d1");
-    sendFifo("src.fifo", "m2", "g", "d2");
-    sendFifo("src.fifo", "m3", "g", "d3");
-    ASSERT_EQ(receive("src.fifo", 10, 0).size(), 3u);
-    EXPECT_TRUE(receive("src.fifo", 10, 0).empty());
-    ASSERT_EQ(stats("dlq.fifo").available, 3);
-
-    startTaskOk(arn("dlq.fifo"));
-    clock.advance(1'000);
-    broker.advance();
-    EXPECT_EQ(stats("dlq.fifo").available, 0);
-    const auto got = receive("src.fifo", 10);
-    EXPECT_EQ(bodies(got), (std::vector<std::string>{"m1", "m2", "m3"}));
-    for (const ReceivedMessage& m : got)
-        EXPECT_EQ(m.systemAttributes.at("ApproximateReceiveCount"), "1");
-}
-
-TEST_F(DeadLetterTest, messageMovedByTaskGetsNewRetentionClock)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1, {{"MessageRetentionPeriod", "60"}});
-    send("src", "m");
-    ASSERT_EQ(receive("src", 1, 0).size(), 1u);
-    EXPECT_TRUE(receive("src", 1, 0).empty());
-    clock.advance(50'000);
-    startTaskOk(arn("dlq"));
-    broker.advance();
-    const Millis movedAt = clock.now();
-    ASSERT_EQ(stats("src").available, 1);
-    clock.set(movedAt + 59'999); // 109.999 s after the original send
-    EXPECT_EQ(stats("src").available, 1);
-    clock.set(movedAt + 60'000);
-    EXPECT_EQ(stats("src").available, 0);
-}
-
-TEST_F(DeadLetterTest, longPollOnDestinationIsAnsweredByAMovedMessage)
-{
-    createQueue("dlq");
-    createQueue("target");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 1);
-
-    std::optional<Result<ReceiveResult>> answer;
-    ReceiveRequest wait;
-    wait.queue = "target";
-    wait.waitTimeSeconds = 20;
-    const WaitId id
-        = broker.receiveMessageAsync(wait, [&](Result<ReceiveResult> r) { answer = std::move(r); });
-    ASSERT_NE(id, 0u);
-    clock.advance(5'000);
-    startTaskOk(arn("dlq"), arn("target"), 1);
-    EXPECT_FALSE(answer.has_value());
-    broker.advance();
-
-    ASSERT_TRUE(answer.has_value());
-    ASSERT_TRUE(answer->ok());
-    ASSERT_EQ((*answer)->messages.size(), 1u);
-    EXPECT_EQ((*answer)->messages[0].body, "m0");
-    EXPECT_EQ(broker.pendingWaits(), 0u);
-}
-
-// ---- §5.5 ListMessageMoveTasks ---------------------------------------------------------------
-
-TEST_F(DeadLetterTest, listMessageMoveTasksIsNewestFirstWithDefaultOne)
-{
-    createQueue("dlq");
-    createQueue("dlq2");
-    createSource("src", "dlq", 1);
-    createSource("src2", "dlq2", 1);
-    std::vector<Millis> starts;
-    for (int i = 0; i < 3; ++i) {
-        starts.push_back(clock.now());
-        startTaskOk(arn("dlq")); // empty DLQ: completes at once
-        clock.advance(1'000);
-    }
-    startTaskOk(arn("dlq2"));
-
-    auto byDefault = broker.listMessageMoveTasks(arn("dlq"), std::nullopt);
-    ASSERT_TRUE(byDefault.ok());
-    ASSERT_EQ(byDefault->size(), 1u);
-    EXPECT_EQ(byDefault->front().startedAt, starts[2]);
-
-    const auto two = listTasks(arn("dlq"), 2);
-    ASSERT_EQ(two.size(), 2u);
-    EXPECT_EQ(two[0].startedAt, starts[2]);
-    EXPECT_EQ(two[1].startedAt, starts[1]);
-
-    const auto all = listTasks(arn("dlq"), 10);
-    ASSERT_EQ(all.size(), 3u); // only this source's tasks
-    EXPECT_EQ(all[2].startedAt, starts[0]);
-    for (const MoveTaskInfo& t : all)
-        EXPECT_EQ(t.sourceArn, arn("dlq"));
-}
-
-TEST_F(DeadLetterTest, listMessageMoveTasksMaxResultsMustBeBetween1And10)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    for (const std::int64_t bad : {0, 11, -1}) {
-        SCOPED_TRACE(bad);
-        auto r = broker.listMessageMoveTasks(arn("dlq"), bad);
-        ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
-    }
-    for (const std::int64_t good : {1, 10}) {
-        SCOPED_TRACE(good);
-        EXPECT_TRUE(broker.listMessageMoveTasks(arn("dlq"), good).ok());
-    }
-}
-
-TEST_F(DeadLetterTest, listMessageMoveTasksShowsRunningTaskFields)
-{
-    createQueue("dlq");
-    createQueue("target");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 3);
-    clock.advance(7'000);
-    const Millis start = clock.now();
-    const std::string handle = startTaskOk(arn("dlq"), arn("target"), 1);
-    ASSERT_FALSE(handle.empty());
-    broker.advance();
-
-    const MoveTaskInfo t = latestTask(arn("dlq"));
-    EXPECT_EQ(t.status, MoveTaskStatus::Running);
-    EXPECT_EQ(moveTaskStatusName(t.status), "RUNNING");
-    EXPECT_EQ(t.taskHandle, handle);
-    EXPECT_EQ(t.sourceArn, arn("dlq"));
-    EXPECT_EQ(t.destinationArn, arn("target"));
-    EXPECT_EQ(t.maxMessagesPerSecond, std::optional<std::int64_t>(1));
-    EXPECT_EQ(t.moved, 1);
-    EXPECT_EQ(t.toMove, 3);
-    EXPECT_EQ(t.startedAt, start);
-    EXPECT_TRUE(t.failureReason.empty());
-}
-
-TEST_F(DeadLetterTest, listMessageMoveTasksOmitsOptionalFieldsAndHandleOnceDone)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 2);
-    startTaskOk(arn("dlq"));
-    clock.advance(1'000);
-    broker.advance();
-
-    const MoveTaskInfo t = latestTask(arn("dlq"));
-    EXPECT_EQ(t.status, MoveTaskStatus::Completed);
-    EXPECT_EQ(moveTaskStatusName(t.status), "COMPLETED");
-    EXPECT_TRUE(t.taskHandle.empty());
-    EXPECT_TRUE(t.destinationArn.empty());
-    EXPECT_FALSE(t.maxMessagesPerSecond.has_value());
-    EXPECT_EQ(t.moved, 2);
-    EXPECT_EQ(t.toMove, 2);
-}
-
-TEST_F(DeadLetterTest, moveTaskStatusNamesAreTheServiceNames)
-{
-    EXPECT_EQ(moveTaskStatusName(MoveTaskStatus::Running), "RUNNING");
-    EXPECT_EQ(moveTaskStatusName(MoveTaskStatus::Completed), "COMPLETED");
-    EXPECT_EQ(moveTaskStatusName(MoveTaskStatus::Cancelling), "CANCELLING");
-    EXPECT_EQ(moveTaskStatusName(MoveTaskStatus::Cancelled), "CANCELLED");
-    EXPECT_EQ(moveTaskStatusName(MoveTaskStatus::Failed), "FAILED");
-}
-
-// ---- §5.5 CancelMessageMoveTask --------------------------------------------------------------
-
-TEST_F(DeadLetterTest, cancelReturnsMovedCountAndAlreadyMovedMessagesStayMoved)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 4);
-    const std::string handle = startTaskOk(arn("dlq"), std::nullopt, 1);
-    broker.advance();
-    clock.advance(1'000);
-    broker.advance();
-    ASSERT_EQ(stats("src").available, 2);
-
-    auto cancelled = broker.cancelMessageMoveTask(handle);
-    ASSERT_TRUE(cancelled.ok()) << describe(cancelled.error());
-    EXPECT_EQ(*cancelled, 2);
-
-    EXPECT_GT(broker.nextDeadline(), clock.now() + 10'000); // no step of the task is due any more
-    clock.advance(10'000);
-    broker.advance();
-    EXPECT_EQ(stats("src").available, 2);
-    EXPECT_EQ(stats("dlq").available, 2);
-    const MoveTaskInfo t = latestTask(arn("dlq"));
-    EXPECT_EQ(t.status, MoveTaskStatus::Cancelled);
-    EXPECT_EQ(moveTaskStatusName(t.status), "CANCELLED");
-    EXPECT_TRUE(t.taskHandle.empty());
-    EXPECT_EQ(t.moved, 2);
-    EXPECT_EQ(t.toMove, 4);
-}
-
-TEST_F(DeadLetterTest, cancelWithMalformedHandleIsInvalidParameterValue)
-{
-    for (const std::string handle : {"garbage", "", "eyJ0YXNrSWQiOjF9"}) { // last: {"taskId":1}
-        SCOPED_TRACE(handle);
-        auto r = broker.cancelMessageMoveTask(handle);
-        ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
-        EXPECT_EQ(r.error().message, kInvalidTaskHandle);
-    }
-}
-
-TEST_F(DeadLetterTest, cancelWithWellFormedUnknownHandleIsResourceNotFound)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 2);
-    const std::string handle = startTaskOk(arn("dlq"), std::nullopt, 1);
-
-    ManualClock otherClock;
-    Broker other(otherClock);
-    auto r = other.cancelMessageMoveTask(handle);
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().code, ErrorCode::ResourceNotFound);
-    EXPECT_EQ(r.error().message, kTaskDoesNotExist);
-}
-
-// ---- §5.5 destination deleted mid-task (E.113) -----------------------------------------------
-
-TEST_F(DeadLetterTest, destinationDeletedMidTaskFailsTheTask)
-{
-    createQueue("dlq");
-    createQueue("target");
-    createSource("src", "dlq", 1);
-    fillDeadLetterQueue("src", "dlq", 3);
-    startTaskOk(arn("dlq"), arn("target"), 1);
-    broker.advance();
-    ASSERT_EQ(stats("target").available, 1);
-    ASSERT_TRUE(broker.deleteQueue("target").ok());
-
-    clock.advance(1'000);
-    broker.advance();
-    const MoveTaskInfo t = latestTask(arn("dlq"));
-    EXPECT_EQ(t.status, MoveTaskStatus::Failed);
-    EXPECT_EQ(moveTaskStatusName(t.status), "FAILED");
-    EXPECT_EQ(t.failureReason, kNonExistentQueue);
-    EXPECT_TRUE(t.taskHandle.empty());
-    EXPECT_EQ(t.moved, 1);
-    // Nothing is lost: what was not moved is still in the DLQ, and a new task may start.
-    EXPECT_EQ(stats("dlq").available, 2);
-    EXPECT_TRUE(startTask(arn("dlq")).ok());
-}
-
-TEST_F(DeadLetterTest, originalSourceDeletedMidTaskFailsTheTask)
-{
-    createQueue("dlq");
-    createSource("src", "dlq", 1);
-    createSource("keep", "dlq", 1); // keeps dlq a dead-letter queue after src is gone
-    fillDeadLetterQueue("src", "dlq", 2);
-    startTaskOk(arn("dlq"), std::nullopt, 1);
-    broker.advance();
-    ASSERT_TRUE(broker.deleteQueue("src").ok());
-    clock.advance(1'000);
-    broker.advance();
-    const MoveTaskInfo t = latestTask(arn("dlq"));
-    EXPECT_EQ(t.status, MoveTaskStatus::Failed);
-    EXPECT_EQ(t.failureReason, kNonExistentQueue);
-    EXPECT_EQ(stats("dlq").available, 1);
 }
 
 } // namespace

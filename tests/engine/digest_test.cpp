@@ -2,6 +2,7 @@
 // published test vector of the hash, so a framing or byte-order slip fails loudly.
 
 #include "engine/digest.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -10,28 +11,12 @@
 namespace inflight::engine {
 namespace {
 
-MessageAttributeValue stringValue(std::string dataType, std::string value)
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.stringValue = std::move(value);
-    return v;
-}
-
-MessageAttributeValue binaryValue(std::string dataType, std::string bytes)
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.binaryValue = std::move(bytes);
-    return v;
-}
-
 MessageAttributes helpHelloGeneral()
 {
     return {
-        {"Help.Me", stringValue("String", "Me")},
-        {"Hello", stringValue("String", "There")},
-        {"General", stringValue("String", "Kenobi")},
+        {"Help.Me", stringAttribute("Me")},
+        {"Hello", stringAttribute("There")},
+        {"General", stringAttribute("Kenobi")},
     };
 }
 
@@ -73,13 +58,13 @@ TEST(Digest, md5OfBodySpanningManyBlocks)
 
 TEST(Digest, md5OfStringAttributeMyAttribute)
 {
-    EXPECT_EQ(md5OfMessageAttributes({{"MyAttribute", stringValue("String", "foobar")}}),
+    EXPECT_EQ(md5OfMessageAttributes({{"MyAttribute", stringAttribute("foobar")}}),
               "adb59cd4678ea5a855436b949cd07ab6");
 }
 
 TEST(Digest, md5OfStringAttributeFoo)
 {
-    EXPECT_EQ(md5OfMessageAttributes({{"Foo", stringValue("String", "Bar")}}),
+    EXPECT_EQ(md5OfMessageAttributes({{"Foo", stringAttribute("Bar")}}),
               "ae7155c6026991b6d54b11589678bf9c");
 }
 
@@ -92,7 +77,7 @@ TEST(Digest, md5OfBinaryAttributeUsesTransportByteTwoAndRawBytes)
 {
     const std::string bytes = "traceparent\x1e"
                               "00-774062d6c37081a5a0b9b5b88e30627c-2d2482211f6489da-01";
-    EXPECT_EQ(md5OfMessageAttributes({{"attr1", binaryValue("Binary", bytes)}}),
+    EXPECT_EQ(md5OfMessageAttributes({{"attr1", binaryAttribute(bytes)}}),
               "8cbe4db156db8a94db8b801b7addb984");
 }
 
@@ -116,11 +101,11 @@ TEST(Digest, md5OfCustomNumberTypeHashesFullTypeString)
 {
     // The custom suffix is part of the hashed DataType, and Number travels as a string (byte 1).
     // Computed with an independent implementation of §2.6.
-    EXPECT_EQ(md5OfMessageAttributes({{"count", stringValue("Number.int", "42")}}),
+    EXPECT_EQ(md5OfMessageAttributes({{"count", stringAttribute("42", "Number.int")}}),
               "1e9b7ed68a1fc24c052ff8db3df46449");
     // Accepted by the JavaScript SDK v3's client-side MD5 check against an emulator.
     EXPECT_EQ(md5OfMessageAttributes(
-                  {{"UserId", stringValue("Number.bigint", "1234567890123456789012")}}),
+                  {{"UserId", stringAttribute("1234567890123456789012", "Number.bigint")}}),
               "797ab158d73dcb5242dedc4412c8e855");
 }
 
@@ -128,19 +113,19 @@ TEST(Digest, md5OfCustomBinaryTypeStillUsesTransportByteTwo)
 {
     const std::string bytes = "traceparent\x1e"
                               "00-774062d6c37081a5a0b9b5b88e30627c-2d2482211f6489da-01";
-    const std::string plain = md5OfMessageAttributes({{"attr1", binaryValue("Binary", bytes)}});
+    const std::string plain = md5OfMessageAttributes({{"attr1", binaryAttribute(bytes)}});
     const std::string custom
-        = md5OfMessageAttributes({{"attr1", binaryValue("Binary.png", bytes)}});
+        = md5OfMessageAttributes({{"attr1", binaryAttribute(bytes, "Binary.png")}});
     // Same bytes under a different type string must digest differently ...
     EXPECT_NE(custom, plain);
     // ... and the binary value, not the (empty) string value, must be what is hashed.
-    EXPECT_NE(custom, md5OfMessageAttributes({{"attr1", binaryValue("Binary.png", "")}}));
+    EXPECT_NE(custom, md5OfMessageAttributes({{"attr1", binaryAttribute("", "Binary.png")}}));
 }
 
 TEST(Digest, md5OfSystemAttributesUsesSameAlgorithm)
 {
     // MD5OfMessageSystemAttributes for AWSTraceHeader, accepted by the JS SDK v3's check.
-    EXPECT_EQ(md5OfMessageAttributes({{"AWSTraceHeader", stringValue("String", "some-trace-id")}}),
+    EXPECT_EQ(md5OfMessageAttributes({{"AWSTraceHeader", stringAttribute("some-trace-id")}}),
               "fdce4f2818803f2f73becc09a54792c0");
 }
 
@@ -153,7 +138,7 @@ TEST(Digest, md5OfLargeAttributeSetMatchesSmallFraming)
 {
     // Large sets take a different buffer path; the framing must not change with size.
     const std::string big(5000, 'v');
-    const MessageAttributes attributes{{"a", stringValue("String", big)}};
+    const MessageAttributes attributes{{"a", stringAttribute(big)}};
     std::string framed;
     framed += std::string("\0\0\0\1a", 5);
     framed += std::string("\0\0\0\6String", 10);

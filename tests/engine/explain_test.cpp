@@ -2,14 +2,12 @@
 // cause (§4.3, §1.3 OverLimit, §5.1 head-of-line blocking, §6.3 channels), message state after a
 // visibility timeout (§4.6, C.59) and before the DLQ (§5.4), stale receipts (§4.4, C.75, §6.4),
 // blocked FIFO messages (§5.1), and that explaining changes nothing.
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -21,50 +19,37 @@ using Standing = ReceiptExplanation::Standing;
 
 constexpr Millis kStart = 1'700'000'000'000; // 22:13:20 UTC
 
-class ExplainTest : public ::testing::Test {
+class ExplainTest : public EngineTest {
 protected:
-    ExplainTest() { restart({}); }
+    ExplainTest() : EngineTest(kStart) { collectEvents(); }
 
-    void restart(BrokerOptions options)
-    {
-        broker = std::make_unique<Broker>(clock, options);
-        broker->setEventSink([this](std::span<const Event> batch) {
-            events.insert(events.end(), batch.begin(), batch.end());
-        });
-    }
-
+    // A queue named *.fifo is FIFO with ContentBasedDeduplication.
     void create(const std::string& name, StringMap attributes = {}, bool oci = false)
     {
-        CreateQueueRequest request;
-        request.name = name;
-        request.attributes = std::move(attributes);
-        request.oci = oci;
         if (name.ends_with(".fifo")) {
-            request.attributes["FifoQueue"] = "true";
-            request.attributes["ContentBasedDeduplication"] = "true";
+            attributes["FifoQueue"] = "true";
+            attributes["ContentBasedDeduplication"] = "true";
         }
-        ASSERT_TRUE(broker->createQueue(request).ok()) << name;
+        EngineTest::create(
+            CreateQueueRequest{.name = name, .attributes = std::move(attributes), .oci = oci});
     }
 
     MessageKey send(const std::string& queue, const std::string& body,
                     std::optional<std::string> group = {}, std::optional<std::int64_t> delay = {},
                     std::optional<std::string> channel = {})
     {
-        SendMessageRequest request;
-        request.queue = queue;
-        request.body = body;
-        request.groupId = std::move(group);
-        request.delaySeconds = delay;
-        request.channelId = std::move(channel);
-        auto sent = broker->sendMessage(request);
-        EXPECT_TRUE(sent.ok()) << body;
-        return keyOf(queue, sent->messageId);
+        const SendResult sent
+            = EngineTest::send(SendMessageRequest{.queue = queue,
+                                                  .body = body,
+                                                  .delaySeconds = delay,
+                                                  .groupId = std::move(group),
+                                                  .channelId = std::move(channel)});
+        return keyOf(queue, sent.messageId);
     }
 
     MessageKey keyOf(const std::string& queue, const std::string& messageId)
     {
-        const auto views = broker->peekMessages(queue);
-        for (const MessageView& v : *views)
+        for (const MessageView& v : peek(queue))
             if (v.messageId == messageId)
                 return v.key;
         ADD_FAILURE() << "no message " << messageId;
@@ -73,23 +58,19 @@ protected:
 
     std::string idOf(const std::string& queue, MessageKey key)
     {
-        return broker->peekMessage(queue, key)->messageId;
+        return broker.peekMessage(queue, key)->messageId;
     }
 
     std::vector<ReceivedMessage> receive(const std::string& queue, const Origin& origin = {},
                                          std::int64_t visibility = 30, std::int64_t max = 1,
                                          std::optional<std::string> channel = {})
     {
-        ReceiveRequest request;
-        request.queue = queue;
-        request.origin = origin;
-        request.visibilityTimeout = visibility;
-        request.maxMessages = max;
-        request.waitTimeSeconds = 0;
-        request.channelFilter = std::move(channel);
-        auto r = broker->receiveMessage(request);
-        EXPECT_TRUE(r.ok()) << describe(r.error());
-        return r ? r->messages : std::vector<ReceivedMessage>{};
+        return EngineTest::receive(ReceiveRequest{.queue = queue,
+                                                  .maxMessages = max,
+                                                  .visibilityTimeout = visibility,
+                                                  .waitTimeSeconds = 0,
+                                                  .channelFilter = std::move(channel),
+                                                  .origin = origin});
     }
 
     static ReceiveRequest shortPoll(const std::string& queue)
@@ -102,20 +83,10 @@ protected:
 
     EmptyReceiveExplanation explainEmpty(const ReceiveRequest& request)
     {
-        auto x = broker->explainEmptyReceive(request);
+        auto x = broker.explainEmptyReceive(request);
         EXPECT_TRUE(x.ok()) << describe(x.error());
         return x ? *x : EmptyReceiveExplanation{};
     }
-
-    void pass(Millis duration)
-    {
-        clock.advance(duration);
-        broker->advance();
-    }
-
-    ManualClock clock{kStart};
-    std::unique_ptr<Broker> broker;
-    std::vector<Event> events;
 };
 
 // ---- formatting ----------------------------------------------------------------------------------
@@ -163,7 +134,7 @@ TEST_F(ExplainTest, emptyReceiveWhileEverythingIsInFlight)
     send("orders", "a");
     send("orders", "b");
     ASSERT_EQ(receive("orders", "w", 30, 2).size(), 2u);
-    pass(25'800);
+    advance(25'800);
     const auto x = explainEmpty(shortPoll("orders"));
     EXPECT_EQ(x.cause, Cause::AllInFlight);
     EXPECT_EQ(x.inFlight, 2);
@@ -189,7 +160,7 @@ TEST_F(ExplainTest, emptyReceiveWithTwelveInFlightAndThreeDelayed)
         send("orders", "m" + std::to_string(i));
     ASSERT_EQ(receive("orders", "w", 30, 10).size(), 10u);
     ASSERT_EQ(receive("orders", "w", 30, 10).size(), 2u);
-    pass(25'800);
+    advance(25'800);
     for (int i = 0; i < 3; ++i)
         send("orders", "d" + std::to_string(i), {}, 10);
     const auto x = explainEmpty(shortPoll("orders"));
@@ -232,7 +203,7 @@ TEST_F(ExplainTest, emptyReceiveAtTheInFlightLimitShortAndLongPoll)
         send("orders", body);
     ASSERT_EQ(receive("orders", "w", 30, 2).size(), 2u);
     auto request = shortPoll("orders");
-    ASSERT_EQ(broker->receiveMessage(request).error().code, ErrorCode::OverLimit); // §1.3
+    ASSERT_EQ(broker.receiveMessage(request).error().code, ErrorCode::OverLimit); // §1.3
     auto x = explainEmpty(request);
     EXPECT_EQ(x.cause, Cause::InFlightLimit);
     EXPECT_EQ(x.inFlightLimit, 2);
@@ -254,8 +225,8 @@ TEST_F(ExplainTest, emptyReceiveAfterALongPollTimedOut)
     ReceiveRequest request = shortPoll("orders");
     request.waitTimeSeconds = 20;
     std::optional<Result<ReceiveResult>> answer;
-    broker->receiveMessageAsync(request, [&](Result<ReceiveResult> r) { answer = std::move(r); });
-    pass(20'000);
+    broker.receiveMessageAsync(request, [&](Result<ReceiveResult> r) { answer = std::move(r); });
+    advance(20'000);
     ASSERT_TRUE(answer && answer->ok() && (*answer)->messages.empty());
     const auto x = explainEmpty(request);
     EXPECT_EQ(x.cause, Cause::QueueEmpty);
@@ -304,8 +275,8 @@ TEST_F(ExplainTest, emptyReceiveExplanationValidatesLikeAReceive)
     create("orders");
     ReceiveRequest request = shortPoll("orders");
     request.maxMessages = 11;
-    EXPECT_EQ(broker->explainEmptyReceive(request).error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(broker->explainEmptyReceive(shortPoll("nope")).error().code,
+    EXPECT_EQ(broker.explainEmptyReceive(request).error().code, ErrorCode::InvalidParameterValue);
+    EXPECT_EQ(broker.explainEmptyReceive(shortPoll("nope")).error().code,
               ErrorCode::QueueDoesNotExist);
 }
 
@@ -316,10 +287,10 @@ TEST_F(ExplainTest, messageVisibleAgainAfterTheVisibilityTimeoutOfTheSecondRecei
     create("orders");
     const MessageKey key = send("orders", "m");
     receive("orders", "other-worker");
-    pass(30'000);
+    advance(30'000);
     receive("orders", "orders-worker"); // receive #2 at 22:13:50
-    pass(30'000);
-    const auto x = broker->explainMessage("orders", key);
+    advance(30'000);
+    const auto x = broker.explainMessage("orders", key);
     ASSERT_TRUE(x.ok());
     EXPECT_EQ(x->state, MessageState::Available);
     EXPECT_EQ(x->returnCause, ReturnCause::VisibilityExpired);
@@ -340,7 +311,7 @@ TEST_F(ExplainTest, messageInFlightNamesTheReceiveThatHoldsIt)
     create("orders");
     const MessageKey key = send("orders", "m");
     receive("orders", "orders-worker");
-    const auto x = broker->explainMessage("orders", key);
+    const auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->state, MessageState::InFlight);
     EXPECT_EQ(x->visibleAt, kStart + 30'000);
     EXPECT_EQ(x->text,
@@ -352,7 +323,7 @@ TEST_F(ExplainTest, messageDelayedUntilItsDelayEnds)
 {
     create("orders");
     const MessageKey key = send("orders", "m", {}, 10);
-    const auto x = broker->explainMessage("orders", key);
+    const auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->state, MessageState::Delayed);
     EXPECT_EQ(x->deliverAt, kStart + 10'000);
     EXPECT_EQ(x->text, "delayed until 22:13:30 (in 10 s); retained until 22:13:20 (in 4 d 0 h)");
@@ -363,9 +334,9 @@ TEST_F(ExplainTest, messageReleasedWithVisibilityZero)
     create("orders");
     const MessageKey key = send("orders", "m");
     const auto received = receive("orders", "w");
-    pass(5'000);
-    ASSERT_TRUE(broker->changeMessageVisibility("orders", received.at(0).receiptHandle, 0).ok());
-    const auto x = broker->explainMessage("orders", key);
+    advance(5'000);
+    ASSERT_TRUE(broker.changeMessageVisibility("orders", received.at(0).receiptHandle, 0).ok());
+    const auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->returnCause, ReturnCause::Released);
     EXPECT_EQ(x->visibleSince, kStart + 5'000);
     EXPECT_EQ(x->text,
@@ -378,14 +349,14 @@ TEST_F(ExplainTest, messageThatTheNextReceiveMovesToTheDeadLetterQueue)
     create("orders-dlq");
     create("orders",
            {{"RedrivePolicy",
-             R"({"deadLetterTargetArn":")" + broker->arnForName("orders-dlq")
+             R"({"deadLetterTargetArn":")" + broker.arnForName("orders-dlq")
                  + R"(","maxReceiveCount":3})"}});
     const MessageKey key = send("orders", "m");
     for (int i = 0; i < 3; ++i) {
         ASSERT_EQ(receive("orders", "w", 1).size(), 1u);
-        pass(1'000);
+        advance(1'000);
     }
-    auto x = broker->explainMessage("orders", key);
+    auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->maxReceiveCount, 3);
     EXPECT_EQ(x->deadLetterQueue, "orders-dlq");
     EXPECT_TRUE(x->movesToDeadLetterOnNextReceive);
@@ -399,7 +370,7 @@ TEST_F(ExplainTest, messageThatTheNextReceiveMovesToTheDeadLetterQueue)
         return e.kind == EventKind::MovedToDeadLetterQueue;
     });
     ASSERT_NE(moved, events.end());
-    x = broker->explainMessage("orders-dlq", moved->relatedKey);
+    x = broker.explainMessage("orders-dlq", moved->relatedKey);
     ASSERT_TRUE(x.ok());
     EXPECT_EQ(x->messageId, moved->messageId); // the same message id in its new life
     EXPECT_EQ(x->deadLetterSourceQueue, "orders");
@@ -414,11 +385,11 @@ TEST_F(ExplainTest, fewerReceivesThanTheMaximumCountTowardsTheDeadLetterQueue)
     create("orders-dlq");
     create("orders",
            {{"RedrivePolicy",
-             R"({"deadLetterTargetArn":")" + broker->arnForName("orders-dlq")
+             R"({"deadLetterTargetArn":")" + broker.arnForName("orders-dlq")
                  + R"(","maxReceiveCount":3})"}});
     const MessageKey key = send("orders", "m");
     receive("orders");
-    const auto x = broker->explainMessage("orders", key);
+    const auto x = broker.explainMessage("orders", key);
     EXPECT_FALSE(x->movesToDeadLetterOnNextReceive);
     EXPECT_EQ(x->text,
               "in flight until 22:13:50 (in 30 s): receive #1 at 22:13:20; 1 of 3 "
@@ -430,12 +401,12 @@ TEST_F(ExplainTest, ociDeadLetterLinksToItsQueue)
     create("jobs", {{"deadLetterQueueDeliveryCount", "1"}}, true);
     send("jobs", "m");
     ASSERT_EQ(receive("jobs", "w", 1).size(), 1u);
-    pass(1'000);
+    advance(1'000);
     EXPECT_TRUE(receive("jobs", "w").empty());
-    const std::string dlq = broker->queueView("jobs")->deadLetterTarget;
-    const auto moved = broker->peekMessages(dlq);
+    const std::string dlq = broker.queueView("jobs")->deadLetterTarget;
+    const auto moved = broker.peekMessages(dlq);
     ASSERT_EQ(moved->size(), 1u);
-    const auto x = broker->explainMessage(dlq, moved->at(0).key);
+    const auto x = broker.explainMessage(dlq, moved->at(0).key);
     EXPECT_EQ(x->deadLetterSourceQueue, "jobs");
     EXPECT_EQ(x->text.rfind("available since 22:13:21: moved here as a dead letter from `jobs` "
                             "after 1 receives; retained until",
@@ -448,8 +419,8 @@ TEST_F(ExplainTest, explainingAMessageThatIsGoneIsResourceNotFound)
 {
     create("orders");
     const MessageKey key = send("orders", "m");
-    ASSERT_TRUE(broker->deleteMessage("orders", receive("orders").at(0).receiptHandle).ok());
-    EXPECT_EQ(broker->explainMessage("orders", key).error().code, ErrorCode::ResourceNotFound);
+    ASSERT_TRUE(broker.deleteMessage("orders", receive("orders").at(0).receiptHandle).ok());
+    EXPECT_EQ(broker.explainMessage("orders", key).error().code, ErrorCode::ResourceNotFound);
 }
 
 // ---- blocked FIFO messages -----------------------------------------------------------------------
@@ -463,7 +434,7 @@ TEST_F(ExplainTest, fifoMessageBlockedBehindItsInFlightHead)
     ASSERT_EQ(receive("orders.fifo", "orders-worker", 30, 1).at(0).body, "a1");
     const std::string head = idOf("orders.fifo", a1);
 
-    const auto blocked = broker->blockedMessages("orders.fifo");
+    const auto blocked = broker.blockedMessages("orders.fifo");
     ASSERT_TRUE(blocked.ok());
     ASSERT_EQ(blocked->size(), 1u);
     const BlockedMessage& b = blocked->at(0);
@@ -480,7 +451,7 @@ TEST_F(ExplainTest, fifoMessageBlockedBehindItsInFlightHead)
                   + " of group `A`, in flight until 22:13:50 (in 30 s) by receive #1 "
                     "(client `orders-worker`)");
 
-    const auto x = broker->explainMessage("orders.fifo", a2);
+    const auto x = broker.explainMessage("orders.fifo", a2);
     ASSERT_TRUE(x->blockedBy);
     EXPECT_EQ(x->blockedBy->blockerKey, a1);
     EXPECT_EQ(x->text,
@@ -497,9 +468,9 @@ TEST_F(ExplainTest, fifoMessageBlockedBehindAnExtendedMiddleMessage)
     const MessageKey c = send("orders.fifo", "c", "g");
     const auto received = receive("orders.fifo", "w", 1, 3);
     ASSERT_EQ(received.size(), 3u);
-    ASSERT_TRUE(broker->changeMessageVisibility("orders.fifo", received[1].receiptHandle, 10).ok());
-    pass(1'000);
-    const auto blocked = broker->blockedMessages("orders.fifo");
+    ASSERT_TRUE(broker.changeMessageVisibility("orders.fifo", received[1].receiptHandle, 10).ok());
+    advance(1'000);
+    const auto blocked = broker.blockedMessages("orders.fifo");
     ASSERT_EQ(blocked->size(), 1u);
     EXPECT_EQ(blocked->at(0).key, c);
     EXPECT_EQ(blocked->at(0).blockerKey, b);
@@ -512,7 +483,7 @@ TEST_F(ExplainTest, standardQueuesHaveNoBlockedMessages)
     send("orders", "a");
     receive("orders");
     send("orders", "b");
-    EXPECT_TRUE(broker->blockedMessages("orders")->empty());
+    EXPECT_TRUE(broker.blockedMessages("orders")->empty());
 }
 
 // ---- receipts --------------------------------------------------------------------------------------
@@ -522,9 +493,9 @@ TEST_F(ExplainTest, staleReceiptOnAStandardQueueStillDeletes)
     create("orders");
     const MessageKey key = send("orders", "m");
     const std::string first = receive("orders", "a").at(0).receiptHandle;
-    pass(30'000);
+    advance(30'000);
     receive("orders", "b");
-    const auto x = broker->explainReceipt("orders", first);
+    const auto x = broker.explainReceipt("orders", first);
     ASSERT_TRUE(x.ok());
     EXPECT_EQ(x->standing, Standing::Stale);
     EXPECT_EQ(x->receive, 1u);
@@ -542,8 +513,8 @@ TEST_F(ExplainTest, staleReceiptOnAStandardQueueStillDeletes)
               "22:13:50")
         << "the text without what a delete does";
     // What it says is what happens (C.75).
-    ASSERT_TRUE(broker->deleteMessage("orders", first).ok());
-    EXPECT_EQ(broker->queueStats("orders")->inFlight, 0);
+    ASSERT_TRUE(broker.deleteMessage("orders", first).ok());
+    EXPECT_EQ(broker.queueStats("orders")->inFlight, 0);
 }
 
 TEST_F(ExplainTest, staleReceiptInStrictModeSucceedsButKeepsTheMessage)
@@ -554,9 +525,9 @@ TEST_F(ExplainTest, staleReceiptInStrictModeSucceedsButKeepsTheMessage)
     create("orders");
     send("orders", "m");
     const std::string first = receive("orders", "a").at(0).receiptHandle;
-    pass(30'000);
+    advance(30'000);
     receive("orders", "b");
-    const auto x = broker->explainReceipt("orders", first);
+    const auto x = broker.explainReceipt("orders", first);
     EXPECT_TRUE(x->deleteSucceeds);
     EXPECT_FALSE(x->deleteRemoves);
     EXPECT_EQ(x->text,
@@ -570,9 +541,9 @@ TEST_F(ExplainTest, staleReceiptOnAFifoQueueIsRejected)
     create("orders.fifo");
     send("orders.fifo", "m", "g");
     const std::string first = receive("orders.fifo", "a").at(0).receiptHandle;
-    pass(30'000);
+    advance(30'000);
     receive("orders.fifo", "b");
-    const auto x = broker->explainReceipt("orders.fifo", first);
+    const auto x = broker.explainReceipt("orders.fifo", first);
     EXPECT_EQ(x->standing, Standing::Stale);
     EXPECT_FALSE(x->deleteSucceeds);
     EXPECT_EQ(x->deleteError, ErrorCode::InvalidParameterValue);
@@ -580,7 +551,7 @@ TEST_F(ExplainTest, staleReceiptOnAFifoQueueIsRejected)
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; FIFO "
               "queues reject it: a delete fails with InvalidParameterValue (the receipt "
               "handle has expired)");
-    EXPECT_EQ(broker->deleteMessage("orders.fifo", first).error().code,
+    EXPECT_EQ(broker.deleteMessage("orders.fifo", first).error().code,
               ErrorCode::InvalidParameterValue);
 }
 
@@ -589,14 +560,14 @@ TEST_F(ExplainTest, staleReceiptOnAnOciQueueIsRejected)
     create("jobs", {}, true);
     send("jobs", "m");
     const std::string first = receive("jobs", "a").at(0).receiptHandle;
-    pass(30'000);
+    advance(30'000);
     receive("jobs", "b");
-    const auto x = broker->explainReceipt("jobs", first);
+    const auto x = broker.explainReceipt("jobs", first);
     EXPECT_EQ(x->deleteError, ErrorCode::ResourceNotFound);
     EXPECT_EQ(x->text,
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; OCI "
               "queues reject it: the message was delivered again");
-    EXPECT_EQ(broker->deleteMessage("jobs", first).error().code, ErrorCode::ResourceNotFound);
+    EXPECT_EQ(broker.deleteMessage("jobs", first).error().code, ErrorCode::ResourceNotFound);
 }
 
 TEST_F(ExplainTest, currentReceiptDeletes)
@@ -604,7 +575,7 @@ TEST_F(ExplainTest, currentReceiptDeletes)
     create("orders");
     send("orders", "m");
     const std::string handle = receive("orders", "a").at(0).receiptHandle;
-    const auto x = broker->explainReceipt("orders", handle);
+    const auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::Current);
     EXPECT_EQ(x->text,
               "receipt of receive #1 (client `a`), the latest; in flight until 22:13:50 "
@@ -619,14 +590,14 @@ TEST_F(ExplainTest, lapsedReceiptOnAStandardAndAFifoQueue)
     send("orders.fifo", "m", "g");
     const std::string standard = receive("orders", "a").at(0).receiptHandle;
     const std::string fifo = receive("orders.fifo", "a").at(0).receiptHandle;
-    pass(30'000);
-    auto x = broker->explainReceipt("orders", standard);
+    advance(30'000);
+    auto x = broker.explainReceipt("orders", standard);
     EXPECT_EQ(x->standing, Standing::Lapsed);
     EXPECT_EQ(x->text,
               "receipt of receive #1 (client `a`), the latest, but its visibility timeout "
               "ran out at 22:13:50; standard queues accept it: a delete with it deletes "
               "the message");
-    x = broker->explainReceipt("orders.fifo", fifo);
+    x = broker.explainReceipt("orders.fifo", fifo);
     EXPECT_EQ(x->deleteError, ErrorCode::InvalidParameterValue); // §4.4
     EXPECT_EQ(x->text,
               "receipt of receive #1 (client `a`), the latest, but its visibility timeout "
@@ -639,8 +610,8 @@ TEST_F(ExplainTest, receiptOfADeletedMessage)
     create("orders");
     send("orders", "m");
     const std::string handle = receive("orders").at(0).receiptHandle;
-    ASSERT_TRUE(broker->deleteMessage("orders", handle).ok());
-    const auto x = broker->explainReceipt("orders", handle);
+    ASSERT_TRUE(broker.deleteMessage("orders", handle).ok());
+    const auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::MessageGone);
     EXPECT_TRUE(x->deleteSucceeds);
     EXPECT_EQ(x->text,
@@ -657,13 +628,13 @@ TEST_F(ExplainTest, receiptThatIsNotOursOrOfAnotherQueue)
     create("other");
     send("other", "m");
     const std::string handle = receive("other").at(0).receiptHandle;
-    auto x = broker->explainReceipt("orders", handle);
+    auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::OtherQueue);
     EXPECT_EQ(x->otherQueue, "other");
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_EQ(x->text, "receipt of receive #1 of queue `other`, not of `orders`");
     EXPECT_EQ(x->standingText, x->text);
-    x = broker->explainReceipt("orders", "garbage");
+    x = broker.explainReceipt("orders", "garbage");
     EXPECT_EQ(x->standing, Standing::NotAHandle);
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_EQ(x->text,
@@ -678,27 +649,27 @@ TEST_F(ExplainTest, explainingChangesNothingAndEmitsNoEvents)
     const MessageKey a1 = send("orders.fifo", "a1", "A");
     const MessageKey a2 = send("orders.fifo", "a2", "A");
     const std::string handle = receive("orders.fifo", "w").at(0).receiptHandle;
-    pass(1'000);
+    advance(1'000);
     const std::size_t eventsBefore = events.size();
-    const auto before = broker->messageRecord("orders.fifo", a1);
-    const auto statsBefore = broker->queueStats("orders.fifo");
-    const Millis nextDeadline = broker->nextDeadline();
+    const auto before = broker.messageRecord("orders.fifo", a1);
+    const auto statsBefore = broker.queueStats("orders.fifo");
+    const Millis nextDeadline = broker.nextDeadline();
 
-    ASSERT_TRUE(broker->explainEmptyReceive(shortPoll("orders.fifo")).ok());
-    ASSERT_TRUE(broker->explainMessage("orders.fifo", a1).ok());
-    ASSERT_TRUE(broker->explainMessage("orders.fifo", a2).ok());
-    ASSERT_TRUE(broker->explainReceipt("orders.fifo", handle).ok());
-    ASSERT_TRUE(broker->blockedMessages("orders.fifo").ok());
+    ASSERT_TRUE(broker.explainEmptyReceive(shortPoll("orders.fifo")).ok());
+    ASSERT_TRUE(broker.explainMessage("orders.fifo", a1).ok());
+    ASSERT_TRUE(broker.explainMessage("orders.fifo", a2).ok());
+    ASSERT_TRUE(broker.explainReceipt("orders.fifo", handle).ok());
+    ASSERT_TRUE(broker.blockedMessages("orders.fifo").ok());
 
     EXPECT_EQ(events.size(), eventsBefore);
-    const auto after = broker->messageRecord("orders.fifo", a1);
+    const auto after = broker.messageRecord("orders.fifo", a1);
     EXPECT_EQ(after->receiveCount, before->receiveCount);
     EXPECT_EQ(after->deadline, before->deadline);
     EXPECT_EQ(after->state, before->state);
     EXPECT_EQ(after->receiptNonce, before->receiptNonce);
-    EXPECT_EQ(broker->queueStats("orders.fifo")->received, statsBefore->received);
-    EXPECT_EQ(broker->nextDeadline(), nextDeadline);
-    EXPECT_EQ(broker->explainReceipt("orders.fifo", handle)->standing, Standing::Current);
+    EXPECT_EQ(broker.queueStats("orders.fifo")->received, statsBefore->received);
+    EXPECT_EQ(broker.nextDeadline(), nextDeadline);
+    EXPECT_EQ(broker.explainReceipt("orders.fifo", handle)->standing, Standing::Current);
 }
 
 TEST_F(ExplainTest, snapshotCarriesTheLastReceiveAndHowTheMessageCameBack)
@@ -706,15 +677,15 @@ TEST_F(ExplainTest, snapshotCarriesTheLastReceiveAndHowTheMessageCameBack)
     create("orders");
     const MessageKey key = send("orders", "m");
     receive("orders", "orders-worker");
-    pass(30'000);
-    const auto record = broker->messageRecord("orders", key);
+    advance(30'000);
+    const auto record = broker.messageRecord("orders", key);
     EXPECT_EQ(record->lastReceiveOrigin, "orders-worker");
     EXPECT_EQ(record->returnCause, ReturnCause::VisibilityExpired);
-    const std::string text = broker->explainMessage("orders", key)->text;
+    const std::string text = broker.explainMessage("orders", key)->text;
 
     Broker restored(clock);
-    ASSERT_TRUE(restored.restoreBroker(broker->brokerRecord()).ok());
-    ASSERT_TRUE(restored.restoreQueue(*broker->queueRecord("orders")).ok());
+    ASSERT_TRUE(restored.restoreBroker(broker.brokerRecord()).ok());
+    ASSERT_TRUE(restored.restoreQueue(*broker.queueRecord("orders")).ok());
     ASSERT_TRUE(restored.restoreMessage("orders", *record).ok());
     restored.finishRestore();
     EXPECT_EQ(restored.explainMessage("orders", key)->text, text);

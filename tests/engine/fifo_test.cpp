@@ -2,7 +2,7 @@
 // SendMessage (§4.1), delivery order and head-of-line blocking (§5.1), deduplication (§5.2) and
 // ReceiveRequestAttemptId (§5.3), with the §8 D cases 85–101 and the §9 choices 5 and 6.
 
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -24,14 +24,6 @@ constexpr Millis kAttemptWindow = 300 * kSecond;
 // SHA-256 test vectors (FIPS 180-2 / well known), independent of the engine's digest code.
 constexpr char kSha256Abc[] = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 constexpr char kSha256Hello[] = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
-
-std::vector<std::string> bodiesOf(const std::vector<ReceivedMessage>& messages)
-{
-    std::vector<std::string> bodies;
-    for (const ReceivedMessage& m : messages)
-        bodies.push_back(m.body);
-    return bodies;
-}
 
 std::vector<std::string> handlesOf(const std::vector<ReceivedMessage>& messages)
 {
@@ -85,20 +77,15 @@ bool numericallyLess(const std::string& a, const std::string& b)
     return x < y;
 }
 
-class FifoQueue : public ::testing::Test {
+// The tests' queue is kQueue.
+class FifoQueue : public EngineTest {
 protected:
-    FifoQueue() : FifoQueue(BrokerOptions{}) {}
-    explicit FifoQueue(BrokerOptions options) : broker(clock, std::move(options)) {}
+    FifoQueue() = default;
+    explicit FifoQueue(BrokerOptions options) : EngineTest(kEngineTestStart, std::move(options)) {}
 
     void createFifo(StringMap attributes = {}, const std::string& name = kQueue)
     {
-        attributes["FifoQueue"] = "true";
-        CreateQueueRequest request;
-        request.name = name;
-        request.attributes = std::move(attributes);
-        auto created = broker.createQueue(request);
-        ASSERT_TRUE(created.ok()) << describe(created.error());
-        ASSERT_EQ(created->kind, QueueKind::Fifo);
+        ASSERT_EQ(EngineTest::createFifo(name, std::move(attributes)).kind, QueueKind::Fifo);
     }
 
     Result<SendResult> trySend(const std::string& group, const std::string& body,
@@ -112,31 +99,20 @@ protected:
         return broker.sendMessage(request);
     }
 
-    SendResult sendChecked(const std::string& group, const std::string& body,
-                           std::optional<std::string> dedup)
-    {
-        auto sent = trySend(group, body, std::move(dedup));
-        if (!sent.ok()) {
-            ADD_FAILURE() << "send " << body << ": " << describe(sent.error());
-            return {};
-        }
-        return std::move(sent).value();
-    }
-
     // Sends with a deduplication id unique to the body.
     SendResult send(const std::string& group, const std::string& body)
     {
-        return sendChecked(group, body, "dedup-" + body);
+        return sendFifo(kQueue, body, group, "dedup-" + body);
     }
     SendResult sendDedup(const std::string& group, const std::string& body,
                          const std::string& dedup)
     {
-        return sendChecked(group, body, dedup);
+        return sendFifo(kQueue, body, group, dedup);
     }
     // Relies on ContentBasedDeduplication.
     SendResult sendContent(const std::string& group, const std::string& body)
     {
-        return sendChecked(group, body, std::nullopt);
+        return sendFifo(kQueue, body, group);
     }
 
     static ReceiveRequest receiveRequest(std::int64_t max,
@@ -151,15 +127,7 @@ protected:
         return request;
     }
 
-    std::vector<ReceivedMessage> receive(const ReceiveRequest& request)
-    {
-        auto received = broker.receiveMessage(request);
-        if (!received.ok()) {
-            ADD_FAILURE() << "receive: " << describe(received.error());
-            return {};
-        }
-        return std::move(received).value().messages;
-    }
+    using EngineTest::receive; // receive(const ReceiveRequest&)
     std::vector<ReceivedMessage> receive(std::int64_t max,
                                          std::optional<std::int64_t> visibility = std::nullopt,
                                          std::optional<std::string> attemptId = std::nullopt)
@@ -184,15 +152,7 @@ protected:
         EXPECT_TRUE(changed.ok()) << describe(changed.error());
     }
 
-    QueueStats stats()
-    {
-        auto s = broker.queueStats(kQueue);
-        if (!s.ok()) {
-            ADD_FAILURE() << describe(s.error());
-            return {};
-        }
-        return *s;
-    }
+    QueueStats stats() { return EngineTest::stats(kQueue); }
     StringMap counters()
     {
         auto attributes = broker.getQueueAttributes(kQueue,
@@ -205,9 +165,6 @@ protected:
         }
         return *attributes;
     }
-
-    ManualClock clock;
-    Broker broker;
 };
 
 using Bodies = std::vector<std::string>;

@@ -1,6 +1,7 @@
 // Message validation rules of §1.3, §4.1 (steps 3, 4, 5, 8) and §4.2, with cases B.29–B.51.
 
 #include "engine/message_validation.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -11,22 +12,6 @@
 
 namespace inflight::engine {
 namespace {
-
-MessageAttributeValue stringAttribute(std::string value, std::string dataType = "String")
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.stringValue = std::move(value);
-    return v;
-}
-
-MessageAttributeValue binaryAttribute(std::string bytes, std::string dataType = "Binary")
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.binaryValue = std::move(bytes);
-    return v;
-}
 
 MessageAttributes attributesNamed(int count)
 {

@@ -2,7 +2,7 @@
 // limits, long polling, visibility-0 peeks, the delivery-count DLQ, channels, UpdateMessage,
 // batches, retention stamps, purge targets and the PutMessages rules.
 
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -17,28 +17,23 @@ namespace {
 
 constexpr Millis kStart = 1'700'000'000'000;
 
-QueueRef createOci(Broker& broker, const std::string& name, StringMap attributes = {})
-{
-    CreateQueueRequest request;
-    request.name = name;
-    request.attributes = std::move(attributes);
-    request.oci = true;
-    auto created = broker.createQueue(request);
-    EXPECT_TRUE(created.ok()) << (created.ok() ? "" : describe(created.error()));
-    return created.ok() ? *created : QueueRef{};
-}
+class Oci : public EngineTest {
+protected:
+    SendResult put(const std::string& queue, const std::string& body,
+                   std::optional<std::string> channel = std::nullopt)
+    {
+        return send(
+            SendMessageRequest{.queue = queue, .body = body, .channelId = std::move(channel)});
+    }
 
-SendResult put(Broker& broker, const std::string& queue, const std::string& body,
-               std::optional<std::string> channel = std::nullopt)
-{
-    SendMessageRequest request;
-    request.queue = queue;
-    request.body = body;
-    request.channelId = std::move(channel);
-    auto sent = broker.sendMessage(request);
-    EXPECT_TRUE(sent.ok()) << (sent.ok() ? "" : describe(sent.error()));
-    return sent.ok() ? *sent : SendResult{};
-}
+    // The name of the queue's built-in DLQ.
+    std::string dlqOf(const std::string& queue)
+    {
+        auto view = broker.queueView(queue);
+        EXPECT_TRUE(view.ok());
+        return view.ok() ? view->deadLetterTarget : std::string();
+    }
+};
 
 // A GetMessages request; short poll unless a timeout is given.
 ReceiveRequest get(const std::string& queue, std::optional<std::int64_t> limit = std::nullopt,
@@ -53,46 +48,11 @@ ReceiveRequest get(const std::string& queue, std::optional<std::int64_t> limit =
     return request;
 }
 
-std::vector<ReceivedMessage> receive(Broker& broker, const ReceiveRequest& request)
-{
-    auto got = broker.receiveMessage(request);
-    EXPECT_TRUE(got.ok()) << (got.ok() ? "" : describe(got.error()));
-    return got.ok() ? got->messages : std::vector<ReceivedMessage>{};
-}
-
-std::vector<std::string> bodies(const std::vector<ReceivedMessage>& messages)
-{
-    std::vector<std::string> result;
-    for (const ReceivedMessage& m : messages)
-        result.push_back(m.body);
-    return result;
-}
-
-std::string dlqOf(Broker& broker, const std::string& queue)
-{
-    auto view = broker.queueView(queue);
-    EXPECT_TRUE(view.ok());
-    return view.ok() ? view->deadLetterTarget : std::string();
-}
-
-QueueStats statsOf(Broker& broker, const std::string& queue)
-{
-    auto stats = broker.queueStats(queue);
-    EXPECT_TRUE(stats.ok());
-    return stats.ok() ? *stats : QueueStats{};
-}
-
-class Oci : public ::testing::Test {
-protected:
-    ManualClock clock;
-    Broker broker{clock};
-};
-
 // ---- defaults (§6.2) ---------------------------------------------------------------------------
 
 TEST_F(Oci, newQueueHasOciDefaults)
 {
-    const QueueRef ref = createOci(broker, "orders");
+    const QueueRef ref = createOci("orders");
     EXPECT_EQ(ref.kind, QueueKind::Oci);
     auto attributes = broker.getQueueAttributes("orders", {"All"});
     ASSERT_TRUE(attributes.ok());
@@ -110,41 +70,41 @@ TEST_F(Oci, defaultRetentionFollowsBrokerOption)
 {
     BrokerOptions options;
     options.ociDefaultRetentionSeconds = 3600;
-    Broker custom(clock, options);
-    createOci(custom, "orders");
-    auto attributes = custom.getQueueAttributes("orders", {"retentionInSeconds"});
+    restart(options);
+    createOci("orders");
+    auto attributes = broker.getQueueAttributes("orders", {"retentionInSeconds"});
     ASSERT_TRUE(attributes.ok());
     EXPECT_EQ(attributes->at("retentionInSeconds"), "3600");
-    const SendResult sent = put(custom, "orders", "m");
+    const SendResult sent = put("orders", "m");
     EXPECT_EQ(sent.expiresAt, sent.sentAt + 3600 * kSecond);
 }
 
 TEST_F(Oci, receiveUsesQueueDefaultVisibilityOf30Seconds)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto first = receive(broker, get("orders"));
+    createOci("orders");
+    put("orders", "m");
+    const auto first = receive(get("orders"));
     ASSERT_EQ(first.size(), 1u);
     EXPECT_EQ(first[0].visibleAt, kStart + 30 * kSecond);
     clock.advance(30 * kSecond - 1);
-    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    EXPECT_TRUE(receive(get("orders")).empty());
     clock.advance(1);
-    const auto again = receive(broker, get("orders"));
+    const auto again = receive(get("orders"));
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(again[0].receiveCount, 2u);
 }
 
 TEST_F(Oci, deliveryCountZeroMeansNoDeadLetterQueue)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
+    createOci("orders");
+    put("orders", "m");
     for (std::uint32_t delivery = 1; delivery <= 25; ++delivery) {
-        const auto got = receive(broker, get("orders", 1, 1));
+        const auto got = receive(get("orders", 1, 1));
         ASSERT_EQ(got.size(), 1u) << "delivery " << delivery;
         EXPECT_EQ(got[0].receiveCount, delivery);
         clock.advance(kSecond);
     }
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
+    EXPECT_EQ(stats(dlqOf("orders")).available, 0);
     EXPECT_EQ(broker.queueView("orders")->maxReceiveCount, 0);
 }
 
@@ -152,7 +112,7 @@ TEST_F(Oci, deliveryCountZeroMeansNoDeadLetterQueue)
 
 TEST_F(Oci, limitAbove20IsInvalidParameterValue)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto r = broker.receiveMessage(get("orders", 21));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
@@ -161,7 +121,7 @@ TEST_F(Oci, limitAbove20IsInvalidParameterValue)
 
 TEST_F(Oci, limitBelowOneIsInvalidParameterValue)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto r = broker.receiveMessage(get("orders", 0));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
@@ -170,30 +130,30 @@ TEST_F(Oci, limitBelowOneIsInvalidParameterValue)
 
 TEST_F(Oci, limitOf20With30MessagesReturns20)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     for (int i = 0; i < 30; ++i)
-        put(broker, "orders", "m" + std::to_string(i));
-    EXPECT_EQ(receive(broker, get("orders", 20)).size(), 20u);
-    EXPECT_EQ(receive(broker, get("orders", 20)).size(), 10u);
+        put("orders", "m" + std::to_string(i));
+    EXPECT_EQ(receive(get("orders", 20)).size(), 20u);
+    EXPECT_EQ(receive(get("orders", 20)).size(), 10u);
 }
 
 TEST_F(Oci, limitAbsentReturnsOneMessage)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     for (int i = 0; i < 3; ++i)
-        put(broker, "orders", "m" + std::to_string(i));
-    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+        put("orders", "m" + std::to_string(i));
+    EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, clampLimitOptionClampsLimitTo20)
 {
     BrokerOptions options;
     options.ociClampLimit = true;
-    Broker clamping(clock, options);
-    createOci(clamping, "orders");
+    restart(options);
+    createOci("orders");
     for (int i = 0; i < 30; ++i)
-        put(clamping, "orders", "m" + std::to_string(i));
-    auto r = clamping.receiveMessage(get("orders", 21));
+        put("orders", "m" + std::to_string(i));
+    auto r = broker.receiveMessage(get("orders", 21));
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->messages.size(), 20u);
 }
@@ -202,7 +162,7 @@ TEST_F(Oci, clampLimitOptionClampsLimitTo20)
 
 TEST_F(Oci, timeoutInSecondsAbove30IsRejected)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto r = broker.receiveMessage(get("orders", 1, std::nullopt, 31));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
@@ -214,15 +174,15 @@ TEST_F(Oci, timeoutInSecondsAbove30IsRejected)
 
 TEST_F(Oci, timeoutInSecondsOf30And0AreAccepted)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     EXPECT_TRUE(broker.receiveMessage(get("orders", 1, std::nullopt, 30)).ok());
     EXPECT_TRUE(broker.receiveMessage(get("orders", 1, std::nullopt, 0)).ok());
 }
 
 TEST_F(Oci, visibilityInSecondsAbove43200IsRejected)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
+    createOci("orders");
+    put("orders", "m");
     auto r = broker.receiveMessage(get("orders", 1, 43'201));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
@@ -234,9 +194,9 @@ TEST_F(Oci, visibilityInSecondsAbove43200IsRejected)
 
 TEST_F(Oci, visibilityInSecondsOf43200IsAccepted)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 43'200));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 43'200));
     ASSERT_EQ(got.size(), 1u);
     EXPECT_EQ(got[0].visibleAt, kStart + 43'200 * kSecond);
 }
@@ -245,7 +205,7 @@ TEST_F(Oci, visibilityInSecondsOf43200IsAccepted)
 
 TEST_F(Oci, receiveWithoutTimeoutLongPollsFor30Seconds)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     std::optional<Result<ReceiveResult>> answer;
     const WaitId id
         = broker.receiveMessageAsync(get("orders", 1, std::nullopt, std::nullopt),
@@ -269,7 +229,7 @@ TEST_F(Oci, receiveWithoutTimeoutLongPollsFor30Seconds)
 
 TEST_F(Oci, queueTimeoutAttributeSetsTheDefaultWait)
 {
-    createOci(broker, "orders", {{"timeoutInSeconds", "5"}});
+    createOci("orders", {{"timeoutInSeconds", "5"}});
     std::optional<Result<ReceiveResult>> answer;
     broker.receiveMessageAsync(get("orders", 1, std::nullopt, std::nullopt),
                                [&](Result<ReceiveResult> r) { answer = std::move(r); });
@@ -282,20 +242,20 @@ TEST_F(Oci, queueTimeoutAttributeSetsTheDefaultWait)
 
 TEST_F(Oci, longPollReturnsAsSoonAsAMessageArrives)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     std::optional<Result<ReceiveResult>> answer;
     broker.receiveMessageAsync(get("orders", 5, std::nullopt, std::nullopt),
                                [&](Result<ReceiveResult> r) { answer = std::move(r); });
     clock.advance(7 * kSecond);
-    put(broker, "orders", "late");
+    put("orders", "late");
     ASSERT_TRUE(answer.has_value());
     ASSERT_TRUE(answer->ok());
-    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"late"});
+    EXPECT_EQ(bodiesOf((*answer)->messages), std::vector<std::string>{"late"});
 }
 
 TEST_F(Oci, timeoutZeroReturnsAtOnce)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     std::optional<Result<ReceiveResult>> answer;
     const WaitId id = broker.receiveMessageAsync(
         get("orders", 1, std::nullopt, 0), [&](Result<ReceiveResult> r) { answer = std::move(r); });
@@ -309,15 +269,15 @@ TEST_F(Oci, timeoutZeroReturnsAtOnce)
 
 TEST_F(Oci, visibilityZeroLeavesMessageVisibleButCountsTheDelivery)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto first = receive(broker, get("orders", 1, 0));
+    createOci("orders");
+    put("orders", "m");
+    const auto first = receive(get("orders", 1, 0));
     ASSERT_EQ(first.size(), 1u);
     EXPECT_EQ(first[0].receiveCount, 1u);
-    const QueueStats stats = statsOf(broker, "orders");
-    EXPECT_EQ(stats.available, 1);
-    EXPECT_EQ(stats.inFlight, 0);
-    const auto second = receive(broker, get("orders", 1, 0));
+    const QueueStats counts = stats("orders");
+    EXPECT_EQ(counts.available, 1);
+    EXPECT_EQ(counts.inFlight, 0);
+    const auto second = receive(get("orders", 1, 0));
     ASSERT_EQ(second.size(), 1u);
     EXPECT_EQ(second[0].receiveCount, 2u);
     EXPECT_EQ(second[0].messageId, first[0].messageId);
@@ -325,43 +285,43 @@ TEST_F(Oci, visibilityZeroLeavesMessageVisibleButCountsTheDelivery)
 
 TEST_F(Oci, visibilityZeroNeverReturnsTheSameMessageTwiceInOneResponse)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "a");
-    put(broker, "orders", "b");
-    const auto got = receive(broker, get("orders", 20, 0));
-    EXPECT_EQ(bodies(got), (std::vector<std::string>{"a", "b"}));
+    createOci("orders");
+    put("orders", "a");
+    put("orders", "b");
+    const auto got = receive(get("orders", 20, 0));
+    EXPECT_EQ(bodiesOf(got), (std::vector<std::string>{"a", "b"}));
 }
 
 TEST_F(Oci, visibilityZeroDeliveriesCountTowardsTheDeliveryLimit)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "2"}});
-    put(broker, "orders", "m");
-    EXPECT_EQ(receive(broker, get("orders", 1, 0)).size(), 1u);
-    EXPECT_EQ(receive(broker, get("orders", 1, 0)).size(), 1u);
-    EXPECT_TRUE(receive(broker, get("orders", 1, 0)).empty());
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "2"}});
+    put("orders", "m");
+    EXPECT_EQ(receive(get("orders", 1, 0)).size(), 1u);
+    EXPECT_EQ(receive(get("orders", 1, 0)).size(), 1u);
+    EXPECT_TRUE(receive(get("orders", 1, 0)).empty());
+    EXPECT_EQ(stats(dlqOf("orders")).available, 1);
 }
 
 // ---- delivery-count DLQ (§6.3, case 125) -------------------------------------------------------
 
 TEST_F(Oci, messageDeliveredAtMostDeliveryCountTimesThenMovedToBuiltInDlq)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "2"}});
-    put(broker, "orders", "poison");
-    const auto first = receive(broker, get("orders", 1, 10));
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "2"}});
+    put("orders", "poison");
+    const auto first = receive(get("orders", 1, 10));
     ASSERT_EQ(first.size(), 1u);
     EXPECT_EQ(first[0].receiveCount, 1u);
     clock.advance(10 * kSecond);
-    const auto second = receive(broker, get("orders", 1, 10));
+    const auto second = receive(get("orders", 1, 10));
     ASSERT_EQ(second.size(), 1u); // the N-th delivery still happens
     EXPECT_EQ(second[0].receiveCount, 2u);
     clock.advance(10 * kSecond);
-    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty());
+    EXPECT_TRUE(receive(get("orders", 1, 10)).empty());
 
-    const std::string dlq = dlqOf(broker, "orders");
+    const std::string dlq = dlqOf("orders");
     ASSERT_FALSE(dlq.empty());
-    EXPECT_EQ(statsOf(broker, dlq).available, 1);
-    const QueueStats source = statsOf(broker, "orders");
+    EXPECT_EQ(stats(dlq).available, 1);
+    const QueueStats source = stats("orders");
     EXPECT_EQ(source.available + source.inFlight + source.delayed, 0);
     EXPECT_EQ(source.movedToDeadLetter, 1);
     auto parked = broker.peekMessages(dlq);
@@ -372,62 +332,62 @@ TEST_F(Oci, messageDeliveredAtMostDeliveryCountTimesThenMovedToBuiltInDlq)
 
 TEST_F(Oci, deliveryCountOneMovesOnTheSecondReceive)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
-    put(broker, "orders", "m");
-    EXPECT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put("orders", "m");
+    EXPECT_EQ(receive(get("orders", 1, 10)).size(), 1u);
     clock.advance(10 * kSecond - 1);
-    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // still in flight
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
+    EXPECT_TRUE(receive(get("orders", 1, 10)).empty()); // still in flight
+    EXPECT_EQ(stats(dlqOf("orders")).available, 0);
     clock.advance(1);
-    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // moved instead of delivered
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+    EXPECT_TRUE(receive(get("orders", 1, 10)).empty()); // moved instead of delivered
+    EXPECT_EQ(stats(dlqOf("orders")).available, 1);
 }
 
 TEST_F(Oci, dlqMoveContinuesWithTheNextMessage)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
-    put(broker, "orders", "poison");
-    EXPECT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
-    put(broker, "orders", "fresh");
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put("orders", "poison");
+    EXPECT_EQ(receive(get("orders", 1, 10)).size(), 1u);
+    put("orders", "fresh");
     clock.advance(10 * kSecond);
-    EXPECT_EQ(bodies(receive(broker, get("orders", 1, 10))), std::vector<std::string>{"fresh"});
+    EXPECT_EQ(bodiesOf(receive(get("orders", 1, 10))), std::vector<std::string>{"fresh"});
 }
 
 TEST_F(Oci, dlqMoveInOneChannelDoesNotHideMessagesOfOtherChannels)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
-    put(broker, "orders", "poison", "a");
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put("orders", "poison", "a");
     auto first = get("orders", 1, 10);
     first.channelFilter = "a";
-    EXPECT_EQ(receive(broker, first).size(), 1u);
+    EXPECT_EQ(receive(first).size(), 1u);
     clock.advance(10 * kSecond); // "poison" is available again, due for the DLQ
-    put(broker, "orders", "good", "b");
+    put("orders", "good", "b");
     // Channel a is empty once its message moved; b has a message: a receive must not come back
     // empty-handed (§6.3: messages from a non-empty channel; §7A: move and keep filling).
-    EXPECT_EQ(bodies(receive(broker, get("orders", 1, 10))), std::vector<std::string>{"good"});
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+    EXPECT_EQ(bodiesOf(receive(get("orders", 1, 10))), std::vector<std::string>{"good"});
+    EXPECT_EQ(stats(dlqOf("orders")).available, 1);
 }
 
 TEST_F(Oci, dlqMoveInOneChannelDoesNotDelayALongPoll)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
-    put(broker, "orders", "poison", "a");
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "1"}});
+    put("orders", "poison", "a");
     auto first = get("orders", 1, 10);
     first.channelFilter = "a";
-    EXPECT_EQ(receive(broker, first).size(), 1u);
+    EXPECT_EQ(receive(first).size(), 1u);
     clock.advance(10 * kSecond);
-    put(broker, "orders", "good", "b");
+    put("orders", "good", "b");
     std::optional<Result<ReceiveResult>> answer;
     broker.receiveMessageAsync(get("orders", 1, 10, std::nullopt),
                                [&](Result<ReceiveResult> r) { answer = std::move(r); });
     ASSERT_TRUE(answer.has_value())
         << "a long poll must return at once when a message is available";
-    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"good"});
+    EXPECT_EQ(bodiesOf((*answer)->messages), std::vector<std::string>{"good"});
 }
 
 TEST_F(Oci, queueViewNamesTheBuiltInDlq)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "3"}});
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "3"}});
     auto view = broker.queueView("orders");
     ASSERT_TRUE(view.ok());
     EXPECT_FALSE(view->deadLetterTarget.empty());
@@ -453,8 +413,8 @@ TEST_F(Oci, queueViewNamesTheBuiltInDlq)
 
 TEST_F(Oci, deletingTheQueueDeletesItsDlq)
 {
-    createOci(broker, "orders");
-    const std::string dlq = dlqOf(broker, "orders");
+    createOci("orders");
+    const std::string dlq = dlqOf("orders");
     ASSERT_TRUE(broker.deleteQueue("orders").ok());
     EXPECT_TRUE(broker.queues().empty());
     EXPECT_EQ(broker.queueView(dlq).error().code, ErrorCode::QueueDoesNotExist);
@@ -462,10 +422,10 @@ TEST_F(Oci, deletingTheQueueDeletesItsDlq)
 
 TEST_F(Oci, loweringDeliveryCountDoesNotMoveInFlightMessages)
 {
-    createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "5"}});
-    put(broker, "orders", "m");
+    createOci("orders", {{"deadLetterQueueDeliveryCount", "5"}});
+    put("orders", "m");
     for (int i = 0; i < 3; ++i) {
-        ASSERT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+        ASSERT_EQ(receive(get("orders", 1, 10)).size(), 1u);
         if (i < 2)
             clock.advance(10 * kSecond);
     }
@@ -474,13 +434,13 @@ TEST_F(Oci, loweringDeliveryCountDoesNotMoveInFlightMessages)
     ASSERT_TRUE(peeked.ok());
     ASSERT_EQ(peeked->size(), 1u);
     EXPECT_EQ((*peeked)[0].state, MessageState::InFlight);
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 0);
-    EXPECT_EQ(statsOf(broker, "orders").movedToDeadLetter, 0);
+    EXPECT_EQ(stats(dlqOf("orders")).available, 0);
+    EXPECT_EQ(stats("orders").movedToDeadLetter, 0);
 
     // Once its visibility lapses, the next receive applies the new maximum.
     clock.advance(10 * kSecond);
-    EXPECT_TRUE(receive(broker, get("orders", 1, 10)).empty());
-    EXPECT_EQ(statsOf(broker, dlqOf(broker, "orders")).available, 1);
+    EXPECT_TRUE(receive(get("orders", 1, 10)).empty());
+    EXPECT_EQ(stats(dlqOf("orders")).available, 1);
 }
 
 TEST_F(Oci, deliveryCountAbove20IsRejectedAtCreate)
@@ -500,8 +460,8 @@ TEST_F(Oci, deliveryCountAbove20IsRejectedAtCreate)
 
 TEST_F(Oci, channelIdPlacesTheMessageInThatChannel)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m", "eu");
+    createOci("orders");
+    put("orders", "m", "eu");
     auto peeked = broker.peekMessages("orders");
     ASSERT_TRUE(peeked.ok());
     ASSERT_EQ(peeked->size(), 1u);
@@ -509,45 +469,45 @@ TEST_F(Oci, channelIdPlacesTheMessageInThatChannel)
     auto stats = broker.channelStats("orders", "eu");
     ASSERT_TRUE(stats.ok());
     EXPECT_EQ(stats->available, 1);
-    const auto got = receive(broker, get("orders"));
+    const auto got = receive(get("orders"));
     ASSERT_EQ(got.size(), 1u);
     EXPECT_EQ(got[0].channelId, "eu");
 }
 
 TEST_F(Oci, channelFilterReturnsOnlyThatChannel)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "a1", "a");
-    put(broker, "orders", "b1", "b");
-    put(broker, "orders", "a2", "a");
-    put(broker, "orders", "ab1", "ab");
+    createOci("orders");
+    put("orders", "a1", "a");
+    put("orders", "b1", "b");
+    put("orders", "a2", "a");
+    put("orders", "ab1", "ab");
     auto onlyB = get("orders", 20);
     onlyB.channelFilter = "b";
-    EXPECT_EQ(bodies(receive(broker, onlyB)), std::vector<std::string>{"b1"});
+    EXPECT_EQ(bodiesOf(receive(onlyB)), std::vector<std::string>{"b1"});
     auto onlyA = get("orders", 20);
     onlyA.channelFilter = "a"; // exact match: not "ab"
-    EXPECT_EQ(bodies(receive(broker, onlyA)), (std::vector<std::string>{"a1", "a2"}));
+    EXPECT_EQ(bodiesOf(receive(onlyA)), (std::vector<std::string>{"a1", "a2"}));
     auto unknown = get("orders", 20);
     unknown.channelFilter = "zz";
-    EXPECT_TRUE(receive(broker, unknown).empty());
+    EXPECT_TRUE(receive(unknown).empty());
 }
 
 TEST_F(Oci, receivesWithoutFilterTakeTurnsAmongNonEmptyChannels)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     for (int i = 0; i < 3; ++i) {
-        put(broker, "orders", "a" + std::to_string(i), "a");
-        put(broker, "orders", "b" + std::to_string(i), "b");
+        put("orders", "a" + std::to_string(i), "a");
+        put("orders", "b" + std::to_string(i), "b");
     }
     std::multiset<std::string> channels;
     for (int i = 0; i < 2; ++i) {
-        const auto got = receive(broker, get("orders", 1));
+        const auto got = receive(get("orders", 1));
         ASSERT_EQ(got.size(), 1u);
         channels.insert(got[0].channelId);
     }
     EXPECT_EQ(channels, (std::multiset<std::string>{"a", "b"}));
     for (int i = 0; i < 4; ++i) {
-        const auto got = receive(broker, get("orders", 1));
+        const auto got = receive(get("orders", 1));
         ASSERT_EQ(got.size(), 1u);
         channels.insert(got[0].channelId);
     }
@@ -557,14 +517,14 @@ TEST_F(Oci, receivesWithoutFilterTakeTurnsAmongNonEmptyChannels)
 
 TEST_F(Oci, messagesWithoutChannelTakeTheirTurnToo)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "x");
-    put(broker, "orders", "a1", "a");
-    put(broker, "orders", "y");
-    put(broker, "orders", "a2", "a");
+    createOci("orders");
+    put("orders", "x");
+    put("orders", "a1", "a");
+    put("orders", "y");
+    put("orders", "a2", "a");
     std::multiset<std::string> channels;
     for (int i = 0; i < 2; ++i) {
-        const auto got = receive(broker, get("orders", 1));
+        const auto got = receive(get("orders", 1));
         ASSERT_EQ(got.size(), 1u);
         channels.insert(got[0].channelId);
     }
@@ -573,29 +533,29 @@ TEST_F(Oci, messagesWithoutChannelTakeTheirTurnToo)
 
 TEST_F(Oci, longPollWithChannelFilterWaitsForThatChannel)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     std::optional<Result<ReceiveResult>> answer;
     auto request = get("orders", 5, std::nullopt, 20);
     request.channelFilter = "b";
     broker.receiveMessageAsync(request, [&](Result<ReceiveResult> r) { answer = std::move(r); });
-    put(broker, "orders", "a1", "a");
+    put("orders", "a1", "a");
     EXPECT_FALSE(answer.has_value());
     clock.advance(kSecond);
-    put(broker, "orders", "b1", "b");
+    put("orders", "b1", "b");
     ASSERT_TRUE(answer.has_value());
-    EXPECT_EQ(bodies((*answer)->messages), std::vector<std::string>{"b1"});
-    EXPECT_EQ(statsOf(broker, "orders").available, 1);
+    EXPECT_EQ(bodiesOf((*answer)->messages), std::vector<std::string>{"b1"});
+    EXPECT_EQ(stats("orders").available, 1);
 }
 
 TEST_F(Oci, channelStatsCountsOneChannel)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "12345", "a");
-    put(broker, "orders", "123", "a");
-    put(broker, "orders", "x", "b");
+    createOci("orders");
+    put("orders", "12345", "a");
+    put("orders", "123", "a");
+    put("orders", "x", "b");
     auto onlyA = get("orders", 1);
     onlyA.channelFilter = "a";
-    ASSERT_EQ(receive(broker, onlyA).size(), 1u);
+    ASSERT_EQ(receive(onlyA).size(), 1u);
 
     auto a = broker.channelStats("orders", "a");
     ASSERT_TRUE(a.ok());
@@ -611,11 +571,11 @@ TEST_F(Oci, channelStatsCountsOneChannel)
 
 TEST_F(Oci, listChannelsListsNonEmptyChannelsByPrefixSorted)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m", "beta");
-    put(broker, "orders", "m", "alpha");
-    put(broker, "orders", "m", "alp2");
-    put(broker, "orders", "m", "gamma");
+    createOci("orders");
+    put("orders", "m", "beta");
+    put("orders", "m", "alpha");
+    put("orders", "m", "alp2");
+    put("orders", "m", "gamma");
     auto all = broker.listChannels("orders", "");
     ASSERT_TRUE(all.ok());
     EXPECT_EQ(*all, (std::vector<std::string>{"alp2", "alpha", "beta", "gamma"}));
@@ -625,7 +585,7 @@ TEST_F(Oci, listChannelsListsNonEmptyChannelsByPrefixSorted)
 
     auto onlyBeta = get("orders", 1);
     onlyBeta.channelFilter = "beta";
-    const auto got = receive(broker, onlyBeta);
+    const auto got = receive(onlyBeta);
     ASSERT_EQ(got.size(), 1u);
     ASSERT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
     auto after = broker.listChannels("orders", "");
@@ -635,9 +595,9 @@ TEST_F(Oci, listChannelsListsNonEmptyChannelsByPrefixSorted)
 
 TEST_F(Oci, channelWithOnlyInFlightMessagesIsStillListed)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m", "a");
-    ASSERT_EQ(receive(broker, get("orders", 1, 60)).size(), 1u);
+    createOci("orders");
+    put("orders", "m", "a");
+    ASSERT_EQ(receive(get("orders", 1, 60)).size(), 1u);
     auto listed = broker.listChannels("orders", "");
     ASSERT_TRUE(listed.ok());
     EXPECT_EQ(*listed, std::vector<std::string>{"a"});
@@ -647,9 +607,9 @@ TEST_F(Oci, channelWithOnlyInFlightMessagesIsStillListed)
 
 TEST_F(Oci, updateVisibilitySetsVisibleAtFromNow)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(10 * kSecond);
     auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 120);
@@ -659,29 +619,29 @@ TEST_F(Oci, updateVisibilitySetsVisibleAtFromNow)
     EXPECT_EQ(changed->messageId, got[0].messageId);
 
     clock.set(expected - 1);
-    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    EXPECT_TRUE(receive(get("orders")).empty());
     clock.set(expected);
-    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+    EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, updateVisibilityCanShortenTheTimeout)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 300));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 300));
     ASSERT_EQ(got.size(), 1u);
     auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 5);
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(changed->visibleAt, kStart + 5 * kSecond);
     clock.advance(5 * kSecond);
-    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+    EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, updateVisibilityHasNoTwelveHourCap)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 43'200));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 43'200));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * 3600 * kSecond);
     auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200);
@@ -691,9 +651,9 @@ TEST_F(Oci, updateVisibilityHasNoTwelveHourCap)
 
 TEST_F(Oci, updateVisibilityAbove43200IsRejected)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'201);
     ASSERT_FALSE(changed.ok());
@@ -703,17 +663,17 @@ TEST_F(Oci, updateVisibilityAbove43200IsRejected)
 
 TEST_F(Oci, updateVisibilityZeroMakesTheMessageAvailable)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     ASSERT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 0).ok());
-    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+    EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, updateWithGarbageReceiptIsReceiptHandleIsInvalid)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto changed = broker.changeMessageVisibility("orders", "garbage", 60);
     ASSERT_FALSE(changed.ok());
     EXPECT_EQ(changed.error().code, ErrorCode::ReceiptHandleIsInvalid);
@@ -724,12 +684,12 @@ TEST_F(Oci, updateWithGarbageReceiptIsReceiptHandleIsInvalid)
 
 TEST_F(Oci, oldReceiptAfterRedeliveryIsResourceNotFound)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto first = receive(broker, get("orders", 1, 10));
+    createOci("orders");
+    put("orders", "m");
+    const auto first = receive(get("orders", 1, 10));
     ASSERT_EQ(first.size(), 1u);
     clock.advance(10 * kSecond);
-    const auto second = receive(broker, get("orders", 1, 10));
+    const auto second = receive(get("orders", 1, 10));
     ASSERT_EQ(second.size(), 1u);
 
     auto changed = broker.changeMessageVisibility("orders", first[0].receiptHandle, 60);
@@ -738,47 +698,47 @@ TEST_F(Oci, oldReceiptAfterRedeliveryIsResourceNotFound)
     auto deleted = broker.deleteMessage("orders", first[0].receiptHandle);
     ASSERT_FALSE(deleted.ok());
     EXPECT_EQ(deleted.error().code, ErrorCode::ResourceNotFound);
-    EXPECT_EQ(statsOf(broker, "orders").inFlight, 1);
+    EXPECT_EQ(stats("orders").inFlight, 1);
 
     EXPECT_TRUE(broker.deleteMessage("orders", second[0].receiptHandle).ok());
-    EXPECT_EQ(statsOf(broker, "orders").inFlight, 0);
+    EXPECT_EQ(stats("orders").inFlight, 0);
 }
 
 TEST_F(Oci, lapsedReceiptStillUpdatesWhenNotDeliveredAgain)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 10));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 10));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * kSecond);
     auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 60);
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(changed->visibleAt, clock.now() + 60 * kSecond);
-    EXPECT_TRUE(receive(broker, get("orders")).empty());
-    const QueueStats stats = statsOf(broker, "orders");
-    EXPECT_EQ(stats.available, 0);
-    EXPECT_EQ(stats.inFlight, 1);
+    EXPECT_TRUE(receive(get("orders")).empty());
+    const QueueStats counts = stats("orders");
+    EXPECT_EQ(counts.available, 0);
+    EXPECT_EQ(counts.inFlight, 1);
     clock.advance(60 * kSecond);
-    EXPECT_EQ(receive(broker, get("orders")).size(), 1u);
+    EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, lapsedReceiptStillDeletesWhenNotDeliveredAgain)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 10));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 10));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * kSecond);
     EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
-    EXPECT_TRUE(receive(broker, get("orders")).empty());
-    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+    EXPECT_TRUE(receive(get("orders")).empty());
+    EXPECT_EQ(stats("orders").available, 0);
 }
 
 TEST_F(Oci, deleteAfterPurgeSucceeds)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
     EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
@@ -788,9 +748,9 @@ TEST_F(Oci, deleteAfterPurgeSucceeds)
 
 TEST_F(Oci, deleteBatchReportsEachEntryInRequestOrder)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     auto result = broker.deleteMessageBatch(
         "orders", {{"good", got[0].receiptHandle, std::nullopt}, {"bad", "garbage", std::nullopt}});
@@ -802,14 +762,14 @@ TEST_F(Oci, deleteBatchReportsEachEntryInRequestOrder)
     EXPECT_EQ(result->failed[0].id, "bad");
     EXPECT_EQ(result->failed[0].error.code, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_FALSE(result->failed[0].error.message.empty());
-    EXPECT_EQ(statsOf(broker, "orders").inFlight, 0);
+    EXPECT_EQ(stats("orders").inFlight, 0);
 }
 
 TEST_F(Oci, deleteBatchWithGarbageFirstKeepsRequestOrder)
 {
-    createOci(broker, "orders");
-    put(broker, "orders", "m");
-    const auto got = receive(broker, get("orders", 1, 30));
+    createOci("orders");
+    put("orders", "m");
+    const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     auto result = broker.deleteMessageBatch(
         "orders", {{"bad", "garbage", std::nullopt}, {"good", got[0].receiptHandle, std::nullopt}});
@@ -831,12 +791,12 @@ std::vector<BatchSendEntry> sendEntries(int n)
 
 TEST_F(Oci, batchesAcceptUpTo20Entries)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto sent = broker.sendMessageBatch("orders", sendEntries(20));
     ASSERT_TRUE(sent.ok());
     EXPECT_EQ(sent->successful.size(), 20u);
 
-    const auto got = receive(broker, get("orders", 20, 60));
+    const auto got = receive(get("orders", 20, 60));
     ASSERT_EQ(got.size(), 20u);
     std::vector<BatchReceiptEntry> changes;
     std::vector<BatchReceiptEntry> deletes;
@@ -854,7 +814,7 @@ TEST_F(Oci, batchesAcceptUpTo20Entries)
 
 TEST_F(Oci, batchesOf21EntriesAreRejected)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto sent = broker.sendMessageBatch("orders", sendEntries(21));
     ASSERT_FALSE(sent.ok());
     EXPECT_EQ(sent.error().code, ErrorCode::TooManyEntriesInBatchRequest);
@@ -874,19 +834,19 @@ TEST_F(Oci, batchesOf21EntriesAreRejected)
 
 TEST_F(Oci, sendResultExpiresAtIsSentAtPlusRetention)
 {
-    createOci(broker, "orders", {{"retentionInSeconds", "600"}});
+    createOci("orders", {{"retentionInSeconds", "600"}});
     clock.advance(1234);
-    const SendResult sent = put(broker, "orders", "m");
+    const SendResult sent = put("orders", "m");
     EXPECT_EQ(sent.sentAt, kStart + 1234);
     EXPECT_EQ(sent.expiresAt, sent.sentAt + 600 * kSecond);
 }
 
 TEST_F(Oci, receivedMessageCarriesExpiresAtAndVisibleAt)
 {
-    createOci(broker, "orders", {{"retentionInSeconds", "600"}});
-    const SendResult sent = put(broker, "orders", "m");
+    createOci("orders", {{"retentionInSeconds", "600"}});
+    const SendResult sent = put("orders", "m");
     clock.advance(5 * kSecond);
-    const auto got = receive(broker, get("orders", 1, 45));
+    const auto got = receive(get("orders", 1, 45));
     ASSERT_EQ(got.size(), 1u);
     EXPECT_EQ(got[0].sentAt, sent.sentAt);
     EXPECT_EQ(got[0].expiresAt, sent.sentAt + 600 * kSecond);
@@ -895,18 +855,18 @@ TEST_F(Oci, receivedMessageCarriesExpiresAtAndVisibleAt)
 
 TEST_F(Oci, messageIsGoneExactlyAtItsExpiry)
 {
-    createOci(broker, "orders", {{"retentionInSeconds", "60"}});
-    const SendResult sent = put(broker, "orders", "m");
+    createOci("orders", {{"retentionInSeconds", "60"}});
+    const SendResult sent = put("orders", "m");
     clock.set(sent.expiresAt - 1);
-    EXPECT_EQ(statsOf(broker, "orders").available, 1);
+    EXPECT_EQ(stats("orders").available, 1);
     clock.set(sent.expiresAt);
-    EXPECT_EQ(statsOf(broker, "orders").available, 0);
-    EXPECT_TRUE(receive(broker, get("orders")).empty());
+    EXPECT_EQ(stats("orders").available, 0);
+    EXPECT_TRUE(receive(get("orders")).empty());
 }
 
 TEST_F(Oci, retentionIsCreationOnly)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     auto r = broker.setQueueAttributes("orders", {{"retentionInSeconds", "600"}});
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidAttributeName);
@@ -918,16 +878,16 @@ class OciPurge : public Oci {
 protected:
     void SetUp() override
     {
-        createOci(broker, "orders", {{"deadLetterQueueDeliveryCount", "1"}});
-        put(broker, "orders", "poison");
-        ASSERT_EQ(receive(broker, get("orders", 1, 10)).size(), 1u);
+        createOci("orders", {{"deadLetterQueueDeliveryCount", "1"}});
+        put("orders", "poison");
+        ASSERT_EQ(receive(get("orders", 1, 10)).size(), 1u);
         clock.advance(10 * kSecond);
-        ASSERT_TRUE(receive(broker, get("orders", 1, 10)).empty()); // moved to the DLQ
-        put(broker, "orders", "a");
-        put(broker, "orders", "b");
-        dlq = dlqOf(broker, "orders");
-        ASSERT_EQ(statsOf(broker, dlq).available, 1);
-        ASSERT_EQ(statsOf(broker, "orders").available, 2);
+        ASSERT_TRUE(receive(get("orders", 1, 10)).empty()); // moved to the DLQ
+        put("orders", "a");
+        put("orders", "b");
+        dlq = dlqOf("orders");
+        ASSERT_EQ(stats(dlq).available, 1);
+        ASSERT_EQ(stats("orders").available, 2);
     }
     std::string dlq;
 };
@@ -935,38 +895,38 @@ protected:
 TEST_F(OciPurge, normalPurgesOnlyTheQueue)
 {
     ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
-    EXPECT_EQ(statsOf(broker, "orders").available, 0);
-    EXPECT_EQ(statsOf(broker, dlq).available, 1);
+    EXPECT_EQ(stats("orders").available, 0);
+    EXPECT_EQ(stats(dlq).available, 1);
 }
 
 TEST_F(OciPurge, deadLetterPurgesOnlyTheDlq)
 {
     ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::DeadLetter).ok());
-    EXPECT_EQ(statsOf(broker, "orders").available, 2);
-    EXPECT_EQ(statsOf(broker, dlq).available, 0);
+    EXPECT_EQ(stats("orders").available, 2);
+    EXPECT_EQ(stats(dlq).available, 0);
 }
 
 TEST_F(OciPurge, bothPurgesQueueAndDlq)
 {
     ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Both).ok());
-    EXPECT_EQ(statsOf(broker, "orders").available, 0);
-    EXPECT_EQ(statsOf(broker, dlq).available, 0);
+    EXPECT_EQ(stats("orders").available, 0);
+    EXPECT_EQ(stats(dlq).available, 0);
 }
 
 TEST_F(OciPurge, purgeHasNoSixtySecondLimit)
 {
     ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
-    put(broker, "orders", "c");
+    put("orders", "c");
     auto again = broker.purgeQueue("orders", PurgeTarget::Normal);
     ASSERT_TRUE(again.ok()) << describe(again.error());
-    EXPECT_EQ(statsOf(broker, "orders").available, 0);
+    EXPECT_EQ(stats("orders").available, 0);
 }
 
 // ---- PutMessages rules (§6, §6.4) --------------------------------------------------------------
 
 TEST_F(Oci, perMessageDelayIsRejected)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     SendMessageRequest request;
     request.queue = "orders";
     request.body = "m";
@@ -974,12 +934,12 @@ TEST_F(Oci, perMessageDelayIsRejected)
     auto r = broker.sendMessage(request);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(statsOf(broker, "orders").sent, 0);
+    EXPECT_EQ(stats("orders").sent, 0);
 }
 
 TEST_F(Oci, messageGroupIdIsRejected)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     SendMessageRequest request;
     request.queue = "orders";
     request.body = "m";
@@ -991,7 +951,7 @@ TEST_F(Oci, messageGroupIdIsRejected)
 
 TEST_F(Oci, deduplicationIdIsRejected)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     SendMessageRequest request;
     request.queue = "orders";
     request.body = "m";
@@ -1003,7 +963,7 @@ TEST_F(Oci, deduplicationIdIsRejected)
 
 TEST_F(Oci, messageLargerThanMaxMessageSizeIsRejected)
 {
-    createOci(broker, "orders", {{"maxMessageSizeInBytes", "1024"}});
+    createOci("orders", {{"maxMessageSizeInBytes", "1024"}});
     SendMessageRequest request;
     request.queue = "orders";
     request.body = std::string(1024, 'x');
@@ -1016,7 +976,7 @@ TEST_F(Oci, messageLargerThanMaxMessageSizeIsRejected)
 
 TEST_F(Oci, defaultMaxMessageSizeFollowsBrokerOption)
 {
-    createOci(broker, "orders");
+    createOci("orders");
     SendMessageRequest request;
     request.queue = "orders";
     request.body = std::string(128 * 1024, 'x');

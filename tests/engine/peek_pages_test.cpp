@@ -1,7 +1,7 @@
 // Paged peeks (PeekRequest: a cursor `after`, an offset, a limit): pages in sequence order that
 // together hold every wanted message exactly once, also when slots are reused out of order, and
 // peekMessage(key) for a key an event gave. Time is a ManualClock; nothing sleeps.
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -11,18 +11,11 @@
 namespace inflight::engine {
 namespace {
 
-class PeekPages : public ::testing::Test {
+class PeekPages : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker broker{clock};
-
-    void SetUp() override { ASSERT_TRUE(broker.createQueue({.name = "q"}).ok()); }
-    std::string send(const std::string& body)
-    {
-        auto sent = broker.sendMessage({.queue = "q", .body = body});
-        EXPECT_TRUE(sent.ok());
-        return sent.ok() ? sent->messageId : std::string();
-    }
+    void SetUp() override { ASSERT_TRUE(succeeds(tryCreate("q"))); }
+    // Sends to "q"; the message id.
+    std::string send(const std::string& body) { return EngineTest::send("q", body).messageId; }
     // Every page of `limit` from the cursor on: the bodies in order.
     std::vector<std::string> allPages(std::size_t limit, PeekRequest request = {})
     {
@@ -34,8 +27,9 @@ protected:
             if (!page.ok() || page->empty())
                 break;
             for (const MessageView& m : *page) {
-                if (!bodies.empty())
+                if (!bodies.empty()) {
                     EXPECT_LT(request.after, m.key.sequence);
+                }
                 bodies.push_back(m.body);
             }
             request.after = page->back().key.sequence;
@@ -92,11 +86,7 @@ TEST_F(PeekPages, theStateFilterAndTheOffsetApplyPastTheCursor)
 
 TEST_F(PeekPages, aMessageIsPeekedByTheKeyOfItsEvent)
 {
-    std::vector<Event> events;
-    broker.setEventSink([&](std::span<Event> batch) {
-        for (Event& e : batch)
-            events.push_back(e);
-    });
+    collectEvents();
     const std::string id = send("x");
     ASSERT_EQ(events.size(), 1u);
     auto view = broker.peekMessage("q", events[0].key);

@@ -1,5 +1,6 @@
 // Queue configuration rules from queue-behaviour.md §1.3, §1.4, §3.1, §3.6, §5.4, §6.2, A.1–A.23.
 #include "engine/queue_config.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -63,32 +64,6 @@ QueueConfig ociQueue(const StringMap& attributes = {})
     return configOf(createOci(attributes));
 }
 
-template <class T>
-testing::AssertionResult succeeded(const Result<T>& result)
-{
-    if (result.ok())
-        return testing::AssertionSuccess();
-    return testing::AssertionFailure() << "failed with " << describe(result.error());
-}
-
-// Checks the code and, when given, the exact message.
-template <class T>
-testing::AssertionResult failedWith(const Result<T>& result, ErrorCode code,
-                                    const std::optional<std::string>& message = std::nullopt)
-{
-    if (result.ok())
-        return testing::AssertionFailure() << "succeeded, expected " << errorCodeName(code);
-    const Error& error = result.error();
-    if (error.code != code)
-        return testing::AssertionFailure()
-            << "failed with " << describe(error) << ", expected " << errorCodeName(code);
-    if (message && error.message != *message) {
-        return testing::AssertionFailure()
-            << "message was\n  \"" << error.message << "\"\nexpected\n  \"" << *message << "\"";
-    }
-    return testing::AssertionSuccess();
-}
-
 std::string redrivePolicy(const std::string& maxReceiveCount, const std::string& arn = kDlqArn)
 {
     return R"({"deadLetterTargetArn":")" + arn + R"(","maxReceiveCount":)" + maxReceiveCount + "}";
@@ -141,11 +116,11 @@ TEST_P(SqsAttributeRange, createQueueAcceptsOnlyValuesInRange)
     const RangeCase& c = GetParam();
     const auto config = createStandard({{c.attribute, c.value}});
     if (c.accepted) {
-        ASSERT_TRUE(succeeded(config));
+        ASSERT_TRUE(succeeds(config));
         EXPECT_EQ(formatAttributes(*config).at(c.attribute), c.value);
     } else {
-        ASSERT_TRUE(failedWith(config, ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter " + c.attribute + "."));
+        ASSERT_TRUE(failsWith(config, ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter " + c.attribute + "."));
         EXPECT_EQ(config.error().parameter, c.attribute);
     }
 }
@@ -155,11 +130,11 @@ TEST_P(SqsAttributeRange, setQueueAttributesAcceptsOnlyValuesInRange)
     const RangeCase& c = GetParam();
     const auto config = applyAttributes(fifoQueue(), {{c.attribute, c.value}});
     if (c.accepted) {
-        ASSERT_TRUE(succeeded(config));
+        ASSERT_TRUE(succeeds(config));
         EXPECT_EQ(formatAttributes(*config).at(c.attribute), c.value);
     } else {
-        EXPECT_TRUE(failedWith(config, ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter " + c.attribute + "."));
+        EXPECT_TRUE(failsWith(config, ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter " + c.attribute + "."));
     }
 }
 
@@ -193,15 +168,15 @@ INSTANTIATE_TEST_SUITE_P(Boundaries, SqsAttributeRange,
 TEST(QueueConfigRanges, acceptsVisibilityTimeoutOfExactlyTwelveHours)
 {
     const auto config = createStandard({{"VisibilityTimeout", "43200"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->visibilityTimeout, 43'200);
 }
 
 TEST(QueueConfigRanges, rejectsVisibilityTimeoutAboveTwelveHours)
 {
-    EXPECT_TRUE(failedWith(createStandard({{"VisibilityTimeout", "43201"}}),
-                           ErrorCode::InvalidAttributeValue,
-                           "Invalid value for the parameter VisibilityTimeout."));
+    EXPECT_TRUE(failsWith(createStandard({{"VisibilityTimeout", "43201"}}),
+                          ErrorCode::InvalidAttributeValue,
+                          "Invalid value for the parameter VisibilityTimeout."));
 }
 
 TEST(QueueConfigRanges, rejectsMalformedNumbersAsInvalidAttributeValue)
@@ -217,11 +192,11 @@ TEST(QueueConfigRanges, rejectsMalformedNumbersAsInvalidAttributeValue)
     for (const auto& attribute : numeric) {
         for (const auto& value : malformed) {
             SCOPED_TRACE(attribute + "=\"" + value + "\"");
-            EXPECT_TRUE(failedWith(createStandard({{attribute, value}}),
-                                   ErrorCode::InvalidAttributeValue,
-                                   "Invalid value for the parameter " + attribute + "."));
-            EXPECT_TRUE(failedWith(applyAttributes(standardQueue(), {{attribute, value}}),
-                                   ErrorCode::InvalidAttributeValue));
+            EXPECT_TRUE(failsWith(createStandard({{attribute, value}}),
+                                  ErrorCode::InvalidAttributeValue,
+                                  "Invalid value for the parameter " + attribute + "."));
+            EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), {{attribute, value}}),
+                                  ErrorCode::InvalidAttributeValue));
         }
     }
 }
@@ -229,7 +204,7 @@ TEST(QueueConfigRanges, rejectsMalformedNumbersAsInvalidAttributeValue)
 TEST(QueueConfigRanges, readsLeadingZerosAsTheSameNumber)
 {
     const auto config = createStandard({{"VisibilityTimeout", "030"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->visibilityTimeout, 30);
     EXPECT_EQ(formatAttributes(*config).at("VisibilityTimeout"), "30");
 }
@@ -242,7 +217,7 @@ TEST(QueueConfigRanges, storesEachNumericAttributeInItsField)
                                         {"MaximumMessageSize", "2048"},
                                         {"ReceiveMessageWaitTimeSeconds", "7"},
                                         {"KmsDataKeyReusePeriodSeconds", "120"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->visibilityTimeout, 45);
     EXPECT_EQ(config->delaySeconds, 5);
     EXPECT_EQ(config->messageRetentionPeriod, 600);
@@ -256,24 +231,23 @@ TEST(QueueConfigRanges, storesEachNumericAttributeInItsField)
 TEST(QueueConfigNames, rejectsUnknownAttributeName)
 {
     const auto config = createStandard({{"Foobar", "1"}});
-    ASSERT_TRUE(failedWith(config, ErrorCode::InvalidAttributeName, "Unknown Attribute Foobar."));
+    ASSERT_TRUE(failsWith(config, ErrorCode::InvalidAttributeName, "Unknown Attribute Foobar."));
     EXPECT_EQ(config.error().parameter, "Foobar");
-    EXPECT_TRUE(failedWith(applyAttributes(standardQueue(), {{"Foobar", "1"}}),
-                           ErrorCode::InvalidAttributeName, "Unknown Attribute Foobar."));
+    EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), {{"Foobar", "1"}}),
+                          ErrorCode::InvalidAttributeName, "Unknown Attribute Foobar."));
 }
 
 TEST(QueueConfigNames, attributeNamesAreCaseSensitive)
 {
-    EXPECT_TRUE(failedWith(createStandard({{"visibilityTimeout", "30"}}),
-                           ErrorCode::InvalidAttributeName,
-                           "Unknown Attribute visibilityTimeout."));
+    EXPECT_TRUE(failsWith(createStandard({{"visibilityTimeout", "30"}}),
+                          ErrorCode::InvalidAttributeName, "Unknown Attribute visibilityTimeout."));
 }
 
 TEST(QueueConfigNames, rejectsOciNamesOnSqsQueues)
 {
-    EXPECT_TRUE(failedWith(createStandard({{"visibilityInSeconds", "30"}}),
-                           ErrorCode::InvalidAttributeName,
-                           "Unknown Attribute visibilityInSeconds."));
+    EXPECT_TRUE(failsWith(createStandard({{"visibilityInSeconds", "30"}}),
+                          ErrorCode::InvalidAttributeName,
+                          "Unknown Attribute visibilityInSeconds."));
 }
 
 TEST(QueueConfigNames, rejectsReadOnlyNamesOnSetAndCreate)
@@ -282,36 +256,35 @@ TEST(QueueConfigNames, rejectsReadOnlyNamesOnSetAndCreate)
          {"QueueArn", "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible",
           "ApproximateNumberOfMessagesDelayed", "CreatedTimestamp", "LastModifiedTimestamp"}) {
         SCOPED_TRACE(name);
-        EXPECT_TRUE(failedWith(applyAttributes(standardQueue(), {{name, "0"}}),
-                               ErrorCode::InvalidAttributeName, "Unknown Attribute " + name + "."));
-        EXPECT_TRUE(failedWith(applyAttributes(fifoQueue(), {{name, "0"}}),
-                               ErrorCode::InvalidAttributeName));
-        EXPECT_TRUE(failedWith(createStandard({{name, "0"}}), ErrorCode::InvalidAttributeName));
+        EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), {{name, "0"}}),
+                              ErrorCode::InvalidAttributeName, "Unknown Attribute " + name + "."));
+        EXPECT_TRUE(failsWith(applyAttributes(fifoQueue(), {{name, "0"}}),
+                              ErrorCode::InvalidAttributeName));
+        EXPECT_TRUE(failsWith(createStandard({{name, "0"}}), ErrorCode::InvalidAttributeName));
     }
 }
 
 TEST(QueueConfigNames, rejectsContentBasedDeduplicationOnStandardQueue)
 {
     const std::string text = "Unknown Attribute ContentBasedDeduplication.";
-    EXPECT_TRUE(failedWith(createStandard({{"ContentBasedDeduplication", "false"}}),
-                           ErrorCode::InvalidAttributeName, text));
-    EXPECT_TRUE(
-        failedWith(applyAttributes(standardQueue(), {{"ContentBasedDeduplication", "true"}}),
-                   ErrorCode::InvalidAttributeName, text));
+    EXPECT_TRUE(failsWith(createStandard({{"ContentBasedDeduplication", "false"}}),
+                          ErrorCode::InvalidAttributeName, text));
+    EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), {{"ContentBasedDeduplication", "true"}}),
+                          ErrorCode::InvalidAttributeName, text));
 }
 
 TEST(QueueConfigNames, rejectsHighThroughputSettingsOnStandardQueue)
 {
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"DeduplicationScope", "queue"}}), ErrorCode::InvalidAttributeName,
         "You can specify the DeduplicationScope only when FifoQueue is set to true."));
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"FifoThroughputLimit", "perQueue"}}), ErrorCode::InvalidAttributeName,
         "You can specify the FifoThroughputLimit only when FifoQueue is set to true."));
     EXPECT_TRUE(
-        failedWith(applyAttributes(standardQueue(), {{"DeduplicationScope", "messageGroup"}}),
-                   ErrorCode::InvalidAttributeName,
-                   "You can specify the DeduplicationScope only when FifoQueue is set to true."));
+        failsWith(applyAttributes(standardQueue(), {{"DeduplicationScope", "messageGroup"}}),
+                  ErrorCode::InvalidAttributeName,
+                  "You can specify the DeduplicationScope only when FifoQueue is set to true."));
 }
 
 // ---- queue type (§3.1, §3.6) -------------------------------------------------------------------
@@ -319,14 +292,14 @@ TEST(QueueConfigNames, rejectsHighThroughputSettingsOnStandardQueue)
 TEST(QueueConfigType, createsStandardQueueWithoutFifoQueue)
 {
     const auto config = createStandard();
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->kind, QueueKind::Standard);
 }
 
 TEST(QueueConfigType, fifoQueueTrueCreatesFifoQueue)
 {
     const auto config = createStandard({{"FifoQueue", "true"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->kind, QueueKind::Fifo);
 }
 
@@ -334,32 +307,32 @@ TEST(QueueConfigType, rejectsFifoQueueFalseOnCreate)
 {
     for (const std::string value : {"false", "False", "", "yes"}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createStandard({{"FifoQueue", value}}),
-                               ErrorCode::InvalidAttributeName, "Unknown Attribute FifoQueue."));
+        EXPECT_TRUE(failsWith(createStandard({{"FifoQueue", value}}),
+                              ErrorCode::InvalidAttributeName, "Unknown Attribute FifoQueue."));
     }
 }
 
 TEST(QueueConfigType, rejectsFifoQueueOnStandardQueueSet)
 {
-    EXPECT_TRUE(failedWith(applyAttributes(standardQueue(), {{"FifoQueue", "true"}}),
-                           ErrorCode::InvalidAttributeName, "Unknown Attribute FifoQueue."));
+    EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), {{"FifoQueue", "true"}}),
+                          ErrorCode::InvalidAttributeName, "Unknown Attribute FifoQueue."));
 }
 
 TEST(QueueConfigType, fifoQueueTrueIsNoOpOnFifoQueue)
 {
     const QueueConfig fifo = fifoQueue();
     const auto config = applyAttributes(fifo, {{"FifoQueue", "true"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->kind, QueueKind::Fifo);
     EXPECT_EQ(formatAttributes(*config), formatAttributes(fifo));
 }
 
 TEST(QueueConfigType, rejectsChangingFifoQueueToStandard)
 {
-    EXPECT_TRUE(failedWith(applyAttributes(fifoQueue(), {{"FifoQueue", "false"}}),
-                           ErrorCode::InvalidAttributeValue,
-                           "Invalid value for the parameter FifoQueue. Reason: Modifying queue "
-                           "type is not supported."));
+    EXPECT_TRUE(failsWith(applyAttributes(fifoQueue(), {{"FifoQueue", "false"}}),
+                          ErrorCode::InvalidAttributeValue,
+                          "Invalid value for the parameter FifoQueue. Reason: Modifying queue "
+                          "type is not supported."));
 }
 
 // ---- FIFO settings (§3.1) ----------------------------------------------------------------------
@@ -367,10 +340,10 @@ TEST(QueueConfigType, rejectsChangingFifoQueueToStandard)
 TEST(QueueConfigFifo, acceptsDeduplicationScopeValues)
 {
     const auto queue = createFifo({{"DeduplicationScope", "queue"}});
-    ASSERT_TRUE(succeeded(queue));
+    ASSERT_TRUE(succeeds(queue));
     EXPECT_EQ(queue->deduplicationScope, DeduplicationScope::Queue);
     const auto group = createFifo({{"DeduplicationScope", "messageGroup"}});
-    ASSERT_TRUE(succeeded(group));
+    ASSERT_TRUE(succeeds(group));
     EXPECT_EQ(group->deduplicationScope, DeduplicationScope::MessageGroup);
 }
 
@@ -378,20 +351,20 @@ TEST(QueueConfigFifo, rejectsOtherDeduplicationScopeValues)
 {
     for (const std::string value : {"MessageGroup", "group", "perQueue", ""}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createFifo({{"DeduplicationScope", value}}),
-                               ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter DeduplicationScope."));
+        EXPECT_TRUE(failsWith(createFifo({{"DeduplicationScope", value}}),
+                              ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter DeduplicationScope."));
     }
 }
 
 TEST(QueueConfigFifo, acceptsFifoThroughputLimitValues)
 {
     const auto perQueue = createFifo({{"FifoThroughputLimit", "perQueue"}});
-    ASSERT_TRUE(succeeded(perQueue));
+    ASSERT_TRUE(succeeds(perQueue));
     EXPECT_EQ(perQueue->fifoThroughputLimit, FifoThroughputLimit::PerQueue);
     const auto perGroup = createFifo(
         {{"FifoThroughputLimit", "perMessageGroupId"}, {"DeduplicationScope", "messageGroup"}});
-    ASSERT_TRUE(succeeded(perGroup));
+    ASSERT_TRUE(succeeds(perGroup));
     EXPECT_EQ(perGroup->fifoThroughputLimit, FifoThroughputLimit::PerMessageGroupId);
     EXPECT_EQ(perGroup->deduplicationScope, DeduplicationScope::MessageGroup);
 }
@@ -400,17 +373,17 @@ TEST(QueueConfigFifo, rejectsOtherFifoThroughputLimitValues)
 {
     for (const std::string value : {"PerQueue", "perMessageGroup", "queue", ""}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createFifo({{"FifoThroughputLimit", value}}),
-                               ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter FifoThroughputLimit."));
+        EXPECT_TRUE(failsWith(createFifo({{"FifoThroughputLimit", value}}),
+                              ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter FifoThroughputLimit."));
     }
 }
 
 TEST(QueueConfigFifo, perMessageGroupIdThroughputNeedsMessageGroupScope)
 {
-    EXPECT_TRUE(failedWith(createFifo({{"FifoThroughputLimit", "perMessageGroupId"}}),
-                           ErrorCode::InvalidAttributeValue));
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(createFifo({{"FifoThroughputLimit", "perMessageGroupId"}}),
+                          ErrorCode::InvalidAttributeValue));
+    EXPECT_TRUE(failsWith(
         createFifo({{"FifoThroughputLimit", "perMessageGroupId"}, {"DeduplicationScope", "queue"}}),
         ErrorCode::InvalidAttributeValue));
 }
@@ -419,31 +392,31 @@ TEST(QueueConfigFifo, setQueueAttributesKeepsThroughputAndScopeConsistent)
 {
     const QueueConfig highThroughput = fifoQueue(
         {{"FifoThroughputLimit", "perMessageGroupId"}, {"DeduplicationScope", "messageGroup"}});
-    EXPECT_TRUE(failedWith(applyAttributes(highThroughput, {{"DeduplicationScope", "queue"}}),
-                           ErrorCode::InvalidAttributeValue));
-    EXPECT_TRUE(succeeded(applyAttributes(
+    EXPECT_TRUE(failsWith(applyAttributes(highThroughput, {{"DeduplicationScope", "queue"}}),
+                          ErrorCode::InvalidAttributeValue));
+    EXPECT_TRUE(succeeds(applyAttributes(
         highThroughput, {{"DeduplicationScope", "queue"}, {"FifoThroughputLimit", "perQueue"}})));
 
     const QueueConfig groupScoped = fifoQueue({{"DeduplicationScope", "messageGroup"}});
     const auto raised
         = applyAttributes(groupScoped, {{"FifoThroughputLimit", "perMessageGroupId"}});
-    ASSERT_TRUE(succeeded(raised));
+    ASSERT_TRUE(succeeds(raised));
     EXPECT_EQ(raised->fifoThroughputLimit, FifoThroughputLimit::PerMessageGroupId);
 }
 
 TEST(QueueConfigFifo, contentBasedDeduplicationTakesBooleansOnly)
 {
     const auto on = createFifo({{"ContentBasedDeduplication", "true"}});
-    ASSERT_TRUE(succeeded(on));
+    ASSERT_TRUE(succeeds(on));
     EXPECT_TRUE(on->contentBasedDeduplication);
     const auto off = applyAttributes(*on, {{"ContentBasedDeduplication", "false"}});
-    ASSERT_TRUE(succeeded(off));
+    ASSERT_TRUE(succeeds(off));
     EXPECT_FALSE(off->contentBasedDeduplication);
     for (const std::string value : {"yes", "1", ""}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createFifo({{"ContentBasedDeduplication", value}}),
-                               ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter ContentBasedDeduplication."));
+        EXPECT_TRUE(failsWith(createFifo({{"ContentBasedDeduplication", value}}),
+                              ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter ContentBasedDeduplication."));
     }
 }
 
@@ -452,15 +425,15 @@ TEST(QueueConfigFifo, contentBasedDeduplicationTakesBooleansOnly)
 TEST(QueueConfigEncryption, rejectsKmsKeyTogetherWithSqsManagedSse)
 {
     const StringMap both = {{"KmsMasterKeyId", "alias/aws/sqs"}, {"SqsManagedSseEnabled", "true"}};
-    EXPECT_TRUE(failedWith(createStandard(both), ErrorCode::InvalidAttributeName, kSseConflict));
-    EXPECT_TRUE(failedWith(applyAttributes(standardQueue(), both), ErrorCode::InvalidAttributeName,
-                           kSseConflict));
+    EXPECT_TRUE(failsWith(createStandard(both), ErrorCode::InvalidAttributeName, kSseConflict));
+    EXPECT_TRUE(failsWith(applyAttributes(standardQueue(), both), ErrorCode::InvalidAttributeName,
+                          kSseConflict));
 }
 
 TEST(QueueConfigEncryption, kmsKeySwitchesSqsManagedSseOff)
 {
     const auto config = createStandard({{"KmsMasterKeyId", "alias/aws/sqs"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     const StringMap attributes = formatAttributes(*config);
     EXPECT_EQ(attributes.at("KmsMasterKeyId"), "alias/aws/sqs");
     EXPECT_EQ(attributes.at("SqsManagedSseEnabled"), "false");
@@ -470,7 +443,7 @@ TEST(QueueConfigEncryption, sqsManagedSseDropsKmsKey)
 {
     const QueueConfig kms = standardQueue({{"KmsMasterKeyId", "alias/aws/sqs"}});
     const auto config = applyAttributes(kms, {{"SqsManagedSseEnabled", "true"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_TRUE(config->sqsManagedSseEnabled);
     EXPECT_EQ(formatAttributes(*config).count("KmsMasterKeyId"), 0u);
 }
@@ -479,7 +452,7 @@ TEST(QueueConfigEncryption, acceptsKmsKeyWithSqsManagedSseDisabled)
 {
     const auto config
         = createStandard({{"KmsMasterKeyId", "alias/aws/sqs"}, {"SqsManagedSseEnabled", "false"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_FALSE(config->sqsManagedSseEnabled);
     EXPECT_EQ(config->kmsMasterKeyId, "alias/aws/sqs");
 }
@@ -488,15 +461,15 @@ TEST(QueueConfigEncryption, emptyKmsKeyRemovesIt)
 {
     const QueueConfig kms = standardQueue({{"KmsMasterKeyId", "alias/aws/sqs"}});
     const auto config = applyAttributes(kms, {{"KmsMasterKeyId", ""}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(formatAttributes(*config).count("KmsMasterKeyId"), 0u);
 }
 
 TEST(QueueConfigEncryption, rejectsNonBooleanSqsManagedSseEnabled)
 {
-    EXPECT_TRUE(failedWith(createStandard({{"SqsManagedSseEnabled", "maybe"}}),
-                           ErrorCode::InvalidAttributeValue,
-                           "Invalid value for the parameter SqsManagedSseEnabled."));
+    EXPECT_TRUE(failsWith(createStandard({{"SqsManagedSseEnabled", "maybe"}}),
+                          ErrorCode::InvalidAttributeValue,
+                          "Invalid value for the parameter SqsManagedSseEnabled."));
 }
 
 // ---- Policy ------------------------------------------------------------------------------------
@@ -505,11 +478,11 @@ TEST(QueueConfigPolicy, keepsPolicyTextAndRemovesItWithEmptyString)
 {
     const std::string policy = R"({"Version":"2012-10-17","Statement":[]})";
     const auto config = createStandard({{"Policy", policy}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(formatAttributes(*config).at("Policy"), policy);
 
     const auto removed = applyAttributes(*config, {{"Policy", ""}});
-    ASSERT_TRUE(succeeded(removed));
+    ASSERT_TRUE(succeeds(removed));
     EXPECT_EQ(formatAttributes(*removed).count("Policy"), 0u);
 }
 
@@ -517,9 +490,8 @@ TEST(QueueConfigPolicy, rejectsPolicyThatIsNotAJsonObject)
 {
     for (const std::string value : {"not json", "[1]", "\"text\"", "{\"Version\":"}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createStandard({{"Policy", value}}),
-                               ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter Policy."));
+        EXPECT_TRUE(failsWith(createStandard({{"Policy", value}}), ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter Policy."));
     }
 }
 
@@ -527,10 +499,10 @@ TEST(QueueConfigPolicy, rejectsPolicyLongerThan8192Bytes)
 {
     const std::string atLimit = R"({"Sid":")" + std::string(8192 - 10, 'x') + R"("})";
     ASSERT_EQ(atLimit.size(), 8192u);
-    EXPECT_TRUE(succeeded(createStandard({{"Policy", atLimit}})));
+    EXPECT_TRUE(succeeds(createStandard({{"Policy", atLimit}})));
     const std::string overLimit = R"({"Sid":")" + std::string(8192 - 9, 'x') + R"("})";
     EXPECT_TRUE(
-        failedWith(createStandard({{"Policy", overLimit}}), ErrorCode::InvalidAttributeValue));
+        failsWith(createStandard({{"Policy", overLimit}}), ErrorCode::InvalidAttributeValue));
 }
 
 // ---- RedrivePolicy (§5.4, A.21) ----------------------------------------------------------------
@@ -538,7 +510,7 @@ TEST(QueueConfigPolicy, rejectsPolicyLongerThan8192Bytes)
 TEST(QueueConfigRedrivePolicy, acceptsMaxReceiveCountAsNumber)
 {
     const auto config = createStandard({{"RedrivePolicy", redrivePolicy("5")}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     ASSERT_TRUE(config->redrivePolicy.has_value());
     EXPECT_EQ(config->redrivePolicy->deadLetterTargetArn, kDlqArn);
     EXPECT_EQ(config->redrivePolicy->maxReceiveCount, 5);
@@ -547,7 +519,7 @@ TEST(QueueConfigRedrivePolicy, acceptsMaxReceiveCountAsNumber)
 TEST(QueueConfigRedrivePolicy, acceptsMaxReceiveCountAsStringAndShowsItAsNumber)
 {
     const auto config = createStandard({{"RedrivePolicy", redrivePolicy("\"5\"")}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->redrivePolicy->maxReceiveCount, 5);
     EXPECT_EQ(formatAttributes(*config).at("RedrivePolicy"), redrivePolicy("5"));
     EXPECT_EQ(config->redrivePolicyJson, redrivePolicy("5"));
@@ -558,7 +530,7 @@ TEST(QueueConfigRedrivePolicy, showsPolicyInCompactForm)
     const std::string spaced
         = "{ \"maxReceiveCount\" : 3 ,\n \"deadLetterTargetArn\" : \"" + kDlqArn + "\" }";
     const auto config = createStandard({{"RedrivePolicy", spaced}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(formatAttributes(*config).at("RedrivePolicy"), redrivePolicy("3"));
 }
 
@@ -566,7 +538,7 @@ TEST(QueueConfigRedrivePolicy, acceptsFifoQueueRedrivePolicy)
 {
     const std::string arn = "arn:aws:sqs:us-east-1:000000000000:dlq.fifo";
     const auto config = createFifo({{"RedrivePolicy", redrivePolicy("2", arn)}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->redrivePolicy->deadLetterTargetArn, arn);
 }
 
@@ -597,13 +569,13 @@ TEST(QueueConfigRedrivePolicy, maxReceiveCountBoundaries)
         const std::string policy = redrivePolicy(c.count);
         const auto config = createStandard({{"RedrivePolicy", policy}});
         if (c.accepted) {
-            EXPECT_TRUE(succeeded(config));
+            EXPECT_TRUE(succeeds(config));
         } else {
-            EXPECT_TRUE(failedWith(
-                config, ErrorCode::InvalidParameterValue,
-                redriveError("RedrivePolicy", policy,
-                             "Invalid value for maxReceiveCount: " + c.shown
-                                 + ", valid values are from 1 to 1000 both inclusive.")));
+            EXPECT_TRUE(
+                failsWith(config, ErrorCode::InvalidParameterValue,
+                          redriveError("RedrivePolicy", policy,
+                                       "Invalid value for maxReceiveCount: " + c.shown
+                                           + ", valid values are from 1 to 1000 both inclusive.")));
             if (!config.ok()) {
                 EXPECT_EQ(config.error().parameter, "RedrivePolicy");
             }
@@ -614,16 +586,16 @@ TEST(QueueConfigRedrivePolicy, maxReceiveCountBoundaries)
 TEST(QueueConfigRedrivePolicy, requiresBothKeys)
 {
     const std::string noCount = R"({"deadLetterTargetArn":")" + kDlqArn + R"("})";
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"RedrivePolicy", noCount}}), ErrorCode::InvalidParameterValue,
         redriveError("RedrivePolicy", noCount,
                      "Redrive policy does not contain mandatory attribute: maxReceiveCount.")));
     const std::string noTarget = R"({"maxReceiveCount":5})";
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"RedrivePolicy", noTarget}}), ErrorCode::InvalidParameterValue,
         redriveError("RedrivePolicy", noTarget,
                      "Redrive policy does not contain mandatory attribute: deadLetterTargetArn.")));
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"RedrivePolicy", "{}"}}), ErrorCode::InvalidParameterValue,
         redriveError("RedrivePolicy", "{}",
                      "Redrive policy does not contain mandatory attribute: maxReceiveCount.")));
@@ -634,7 +606,7 @@ TEST(QueueConfigRedrivePolicy, rejectsUnparsableJson)
     for (const std::string value :
          {"{not json", "[1,2]", "5", "\"text\"", "{\"maxReceiveCount\":"}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(
+        EXPECT_TRUE(failsWith(
             createStandard({{"RedrivePolicy", value}}), ErrorCode::InvalidParameterValue,
             redriveError("RedrivePolicy", value, "Redrive policy is not a valid JSON map.")));
     }
@@ -645,10 +617,10 @@ TEST(QueueConfigRedrivePolicy, rejectsExtraKeys)
     const std::string policy = R"({"deadLetterTargetArn":")" + kDlqArn
         + R"(","maxReceiveCount":5,"redrivePermission":"allowAll"})";
     EXPECT_TRUE(
-        failedWith(createStandard({{"RedrivePolicy", policy}}), ErrorCode::InvalidParameterValue,
-                   redriveError("RedrivePolicy", policy,
-                                "Only following attributes are supported: [deadLetterTargetArn, "
-                                "maxReceiveCount].")));
+        failsWith(createStandard({{"RedrivePolicy", policy}}), ErrorCode::InvalidParameterValue,
+                  redriveError("RedrivePolicy", policy,
+                               "Only following attributes are supported: [deadLetterTargetArn, "
+                               "maxReceiveCount].")));
 }
 
 TEST(QueueConfigRedrivePolicy, rejectsTargetThatIsNotAnSqsArn)
@@ -658,7 +630,7 @@ TEST(QueueConfigRedrivePolicy, rejectsTargetThatIsNotAnSqsArn)
         SCOPED_TRACE(arn);
         const std::string policy = redrivePolicy("5", arn);
         const auto config = createStandard({{"RedrivePolicy", policy}});
-        ASSERT_TRUE(failedWith(config, ErrorCode::InvalidParameterValue));
+        ASSERT_TRUE(failsWith(config, ErrorCode::InvalidParameterValue));
         EXPECT_TRUE(config.error().message.starts_with("Value " + policy
                                                        + " for parameter RedrivePolicy is invalid. "
                                                          "Reason: "));
@@ -670,7 +642,7 @@ TEST(QueueConfigRedrivePolicy, emptyStringRemovesRedrivePolicy)
     const QueueConfig withPolicy = standardQueue({{"RedrivePolicy", redrivePolicy("5")}});
     ASSERT_EQ(formatAttributes(withPolicy).count("RedrivePolicy"), 1u);
     const auto config = applyAttributes(withPolicy, {{"RedrivePolicy", ""}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_FALSE(config->redrivePolicy.has_value());
     EXPECT_EQ(formatAttributes(*config).count("RedrivePolicy"), 0u);
 }
@@ -679,7 +651,7 @@ TEST(QueueConfigRedrivePolicy, setReplacesRedrivePolicy)
 {
     const QueueConfig withPolicy = standardQueue({{"RedrivePolicy", redrivePolicy("5")}});
     const auto config = applyAttributes(withPolicy, {{"RedrivePolicy", redrivePolicy("7")}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->redrivePolicy->maxReceiveCount, 7);
     EXPECT_EQ(formatAttributes(*config).at("RedrivePolicy"), redrivePolicy("7"));
 }
@@ -690,14 +662,14 @@ TEST(QueueConfigRedriveAllowPolicy, acceptsAllowAllAndDenyAll)
 {
     const auto allow
         = createStandard({{"RedriveAllowPolicy", R"({"redrivePermission":"allowAll"})"}});
-    ASSERT_TRUE(succeeded(allow));
+    ASSERT_TRUE(succeeds(allow));
     EXPECT_EQ(allow->redriveAllowPolicy->permission, RedriveAllowPolicy::Permission::AllowAll);
     EXPECT_EQ(formatAttributes(*allow).at("RedriveAllowPolicy"),
               R"({"redrivePermission":"allowAll"})");
 
     const auto deny
         = createStandard({{"RedriveAllowPolicy", R"({ "redrivePermission" : "denyAll" })"}});
-    ASSERT_TRUE(succeeded(deny));
+    ASSERT_TRUE(succeeds(deny));
     EXPECT_EQ(deny->redriveAllowPolicy->permission, RedriveAllowPolicy::Permission::DenyAll);
     EXPECT_EQ(formatAttributes(*deny).at("RedriveAllowPolicy"),
               R"({"redrivePermission":"denyAll"})");
@@ -708,7 +680,7 @@ TEST(QueueConfigRedriveAllowPolicy, acceptsByQueueWithOneToTenSources)
     for (int count : {1, 10}) {
         SCOPED_TRACE(count);
         const auto config = createStandard({{"RedriveAllowPolicy", byQueuePolicy(count)}});
-        ASSERT_TRUE(succeeded(config));
+        ASSERT_TRUE(succeeds(config));
         EXPECT_EQ(config->redriveAllowPolicy->permission, RedriveAllowPolicy::Permission::ByQueue);
         ASSERT_EQ(config->redriveAllowPolicy->sourceQueueArns.size(),
                   static_cast<std::size_t>(count));
@@ -720,7 +692,7 @@ TEST(QueueConfigRedriveAllowPolicy, acceptsByQueueWithOneToTenSources)
 TEST(QueueConfigRedriveAllowPolicy, rejectsMoreThanTenSources)
 {
     const std::string policy = byQueuePolicy(11);
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"RedriveAllowPolicy", policy}}), ErrorCode::InvalidParameterValue,
         redriveError("RedriveAllowPolicy", policy,
                      "Amazon SQS can't create the redrive allow policy. The maximum number of "
@@ -731,7 +703,7 @@ TEST(QueueConfigRedriveAllowPolicy, sourcesOnlyWithByQueue)
 {
     const std::string policy
         = R"({"redrivePermission":"allowAll","sourceQueueArns":[")" + sqsArn(0) + R"("]})";
-    EXPECT_TRUE(failedWith(
+    EXPECT_TRUE(failsWith(
         createStandard({{"RedriveAllowPolicy", policy}}), ErrorCode::InvalidParameterValue,
         redriveError("RedriveAllowPolicy", policy,
                      "Amazon SQS can't create the redrive allow policy. To specify one or more "
@@ -746,9 +718,9 @@ TEST(QueueConfigRedriveAllowPolicy, byQueueNeedsSources)
     for (const std::string policy : {R"({"redrivePermission":"byQueue"})",
                                      R"({"redrivePermission":"byQueue","sourceQueueArns":[]})"}) {
         SCOPED_TRACE(policy);
-        EXPECT_TRUE(failedWith(createStandard({{"RedriveAllowPolicy", policy}}),
-                               ErrorCode::InvalidParameterValue,
-                               redriveError("RedriveAllowPolicy", policy, reason)));
+        EXPECT_TRUE(failsWith(createStandard({{"RedriveAllowPolicy", policy}}),
+                              ErrorCode::InvalidParameterValue,
+                              redriveError("RedriveAllowPolicy", policy, reason)));
     }
 }
 
@@ -763,9 +735,9 @@ TEST(QueueConfigRedriveAllowPolicy, rejectsUnsupportedFormats)
           R"({"redrivePermission":"byQueue","sourceQueueArns":"arn:aws:sqs"})",
           R"({"redrivePermission":"byQueue","sourceQueueArns":[1]})"}) {
         SCOPED_TRACE(policy);
-        EXPECT_TRUE(failedWith(createStandard({{"RedriveAllowPolicy", policy}}),
-                               ErrorCode::InvalidParameterValue,
-                               redriveError("RedriveAllowPolicy", policy, reason)));
+        EXPECT_TRUE(failsWith(createStandard({{"RedriveAllowPolicy", policy}}),
+                              ErrorCode::InvalidParameterValue,
+                              redriveError("RedriveAllowPolicy", policy, reason)));
     }
 }
 
@@ -774,7 +746,7 @@ TEST(QueueConfigRedriveAllowPolicy, emptyStringRemovesIt)
     const QueueConfig withPolicy
         = standardQueue({{"RedriveAllowPolicy", R"({"redrivePermission":"denyAll"})"}});
     const auto config = applyAttributes(withPolicy, {{"RedriveAllowPolicy", ""}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_FALSE(config->redriveAllowPolicy.has_value());
     EXPECT_EQ(formatAttributes(*config).count("RedriveAllowPolicy"), 0u);
 }
@@ -785,7 +757,7 @@ TEST(QueueConfigSet, changesOnlyTheGivenAttributes)
 {
     const QueueConfig current = standardQueue({{"DelaySeconds", "5"}});
     const auto config = applyAttributes(current, {{"VisibilityTimeout", "60"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     StringMap expected = formatAttributes(current);
     expected["VisibilityTimeout"] = "60";
     EXPECT_EQ(formatAttributes(*config), expected);
@@ -795,8 +767,8 @@ TEST(QueueConfigSet, oneBadAttributeFailsTheWholeRequest)
 {
     const auto config
         = applyAttributes(standardQueue(), {{"VisibilityTimeout", "60"}, {"DelaySeconds", "901"}});
-    EXPECT_TRUE(failedWith(config, ErrorCode::InvalidAttributeValue,
-                           "Invalid value for the parameter DelaySeconds."));
+    EXPECT_TRUE(failsWith(config, ErrorCode::InvalidAttributeValue,
+                          "Invalid value for the parameter DelaySeconds."));
 }
 
 TEST(QueueConfigSet, acceptsEveryWritableAttributeOnFifoQueue)
@@ -817,7 +789,7 @@ TEST(QueueConfigSet, acceptsEveryWritableAttributeOnFifoQueue)
                            {"ContentBasedDeduplication", "true"},
                            {"DeduplicationScope", "messageGroup"},
                            {"FifoThroughputLimit", "perMessageGroupId"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(formatAttributes(*config),
               (StringMap{{"DelaySeconds", "1"},
                          {"MaximumMessageSize", "2048"},
@@ -880,7 +852,7 @@ TEST(QueueConfigFormat, optionalAttributesAppearOnlyWhenSet)
                            {"RedriveAllowPolicy", R"({"redrivePermission":"allowAll"})"},
                            {"KmsMasterKeyId", "alias/aws/sqs"},
                            {"KmsDataKeyReusePeriodSeconds", "300"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     const StringMap after = formatAttributes(*config);
     EXPECT_EQ(after.at("Policy"), R"({"Version":"2012-10-17"})");
     EXPECT_EQ(after.at("RedrivePolicy"), redrivePolicy("3"));
@@ -893,7 +865,7 @@ TEST(QueueConfigFormat, booleansAreLowerCase)
 {
     const auto config
         = createFifo({{"ContentBasedDeduplication", "TRUE"}, {"SqsManagedSseEnabled", "False"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     const StringMap attributes = formatAttributes(*config);
     EXPECT_EQ(attributes.at("ContentBasedDeduplication"), "true");
     EXPECT_EQ(attributes.at("SqsManagedSseEnabled"), "false");
@@ -992,8 +964,8 @@ TEST(QueueConfigCompare, explicitDefaultReusePeriodMatchesUnsetOne)
 
 TEST(QueueName, acceptsEightyCharacters)
 {
-    EXPECT_TRUE(succeeded(validateQueueName(std::string(80, 'q'), QueueKind::Standard)));
-    EXPECT_TRUE(succeeded(validateQueueName("My_Queue-1", QueueKind::Standard)));
+    EXPECT_TRUE(succeeds(validateQueueName(std::string(80, 'q'), QueueKind::Standard)));
+    EXPECT_TRUE(succeeds(validateQueueName("My_Queue-1", QueueKind::Standard)));
 }
 
 TEST(QueueName, rejectsBadStandardNames)
@@ -1003,7 +975,7 @@ TEST(QueueName, rejectsBadStandardNames)
           std::string("q.fifo"), std::string("q/1"), std::string("naïve")}) {
         SCOPED_TRACE(name);
         const Status status = validateQueueName(name, QueueKind::Standard);
-        EXPECT_TRUE(failedWith(status, ErrorCode::InvalidParameterValue, kStandardNameRule));
+        EXPECT_TRUE(failsWith(status, ErrorCode::InvalidParameterValue, kStandardNameRule));
         if (!status.ok()) {
             EXPECT_EQ(status.error().parameter, "QueueName");
         }
@@ -1012,9 +984,9 @@ TEST(QueueName, rejectsBadStandardNames)
 
 TEST(QueueName, fifoSuffixCountsTowardEighty)
 {
-    EXPECT_TRUE(succeeded(validateQueueName(std::string(75, 'q') + ".fifo", QueueKind::Fifo)));
-    EXPECT_TRUE(failedWith(validateQueueName(std::string(76, 'q') + ".fifo", QueueKind::Fifo),
-                           ErrorCode::InvalidParameterValue, kFifoNameRule));
+    EXPECT_TRUE(succeeds(validateQueueName(std::string(75, 'q') + ".fifo", QueueKind::Fifo)));
+    EXPECT_TRUE(failsWith(validateQueueName(std::string(76, 'q') + ".fifo", QueueKind::Fifo),
+                          ErrorCode::InvalidParameterValue, kFifoNameRule));
 }
 
 TEST(QueueName, rejectsBadFifoNames)
@@ -1022,16 +994,16 @@ TEST(QueueName, rejectsBadFifoNames)
     for (const std::string name :
          {"x", ".fifo", "a.b.fifo", "a b.fifo", "q.FIFO", "q.fifo.fifo2"}) {
         SCOPED_TRACE(name);
-        EXPECT_TRUE(failedWith(validateQueueName(name, QueueKind::Fifo),
-                               ErrorCode::InvalidParameterValue, kFifoNameRule));
+        EXPECT_TRUE(failsWith(validateQueueName(name, QueueKind::Fifo),
+                              ErrorCode::InvalidParameterValue, kFifoNameRule));
     }
 }
 
 TEST(QueueName, ociNamesFollowStandardRules)
 {
-    EXPECT_TRUE(succeeded(validateQueueName("orders", QueueKind::Oci)));
+    EXPECT_TRUE(succeeds(validateQueueName("orders", QueueKind::Oci)));
     EXPECT_TRUE(
-        failedWith(validateQueueName("a.b", QueueKind::Oci), ErrorCode::InvalidParameterValue));
+        failsWith(validateQueueName("a.b", QueueKind::Oci), ErrorCode::InvalidParameterValue));
 }
 
 // ---- ARNs --------------------------------------------------------------------------------------
@@ -1062,7 +1034,7 @@ TEST(OciQueueConfig, newQueueShowsOciDefaults)
     options.ociDefaultRetentionSeconds = 3'600;
     options.ociMaxMessageSize = 65'536;
     const auto config = createOci({}, options);
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->kind, QueueKind::Oci);
     EXPECT_EQ(formatAttributes(*config),
               (StringMap{{"retentionInSeconds", "3600"},
@@ -1077,7 +1049,7 @@ TEST(OciQueueConfig, defaultsComeFromBrokerOptions)
 {
     const BrokerOptions options;
     const auto config = createOci();
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->messageRetentionPeriod, options.ociDefaultRetentionSeconds);
     EXPECT_EQ(config->maximumMessageSize, options.ociMaxMessageSize);
     EXPECT_EQ(config->receiveMessageWaitTimeSeconds, 30);
@@ -1091,7 +1063,7 @@ TEST(OciQueueConfig, mapsOciNamesOntoTheCoreFields)
                                    {"deadLetterQueueDeliveryCount", "3"},
                                    {"channelConsumptionLimit", "50"},
                                    {"maxMessageSizeInBytes", "4096"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->messageRetentionPeriod, 600);
     EXPECT_EQ(config->visibilityTimeout, 45);
     EXPECT_EQ(config->receiveMessageWaitTimeSeconds, 10);
@@ -1107,11 +1079,11 @@ TEST_P(OciAttributeRange, createQueueAcceptsOnlyValuesInRange)
     const RangeCase& c = GetParam();
     const auto config = createOci({{c.attribute, c.value}});
     if (c.accepted) {
-        ASSERT_TRUE(succeeded(config));
+        ASSERT_TRUE(succeeds(config));
         EXPECT_EQ(formatAttributes(*config).at(c.attribute), c.value);
     } else {
-        EXPECT_TRUE(failedWith(config, ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter " + c.attribute + "."));
+        EXPECT_TRUE(failsWith(config, ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter " + c.attribute + "."));
     }
 }
 
@@ -1146,9 +1118,9 @@ TEST(OciQueueConfig, rejectsMalformedNumbers)
 {
     for (const std::string value : {"abc", "1.5", "", " 5"}) {
         SCOPED_TRACE(value);
-        EXPECT_TRUE(failedWith(createOci({{"visibilityInSeconds", value}}),
-                               ErrorCode::InvalidAttributeValue,
-                               "Invalid value for the parameter visibilityInSeconds."));
+        EXPECT_TRUE(failsWith(createOci({{"visibilityInSeconds", value}}),
+                              ErrorCode::InvalidAttributeValue,
+                              "Invalid value for the parameter visibilityInSeconds."));
     }
 }
 
@@ -1157,10 +1129,10 @@ TEST(OciQueueConfig, rejectsUnknownAndSqsNames)
     for (const std::string name :
          {"VisibilityTimeout", "FifoQueue", "RedrivePolicy", "maxDeliveryAttempts"}) {
         SCOPED_TRACE(name);
-        EXPECT_TRUE(failedWith(createOci({{name, "1"}}), ErrorCode::InvalidAttributeName,
-                               "Unknown Attribute " + name + "."));
-        EXPECT_TRUE(failedWith(applyAttributes(ociQueue(), {{name, "1"}}),
-                               ErrorCode::InvalidAttributeName));
+        EXPECT_TRUE(failsWith(createOci({{name, "1"}}), ErrorCode::InvalidAttributeName,
+                              "Unknown Attribute " + name + "."));
+        EXPECT_TRUE(
+            failsWith(applyAttributes(ociQueue(), {{name, "1"}}), ErrorCode::InvalidAttributeName));
     }
 }
 
@@ -1172,7 +1144,7 @@ TEST(OciQueueConfig, updateAcceptsEverythingButRetention)
                                          {"deadLetterQueueDeliveryCount", "5"},
                                          {"channelConsumptionLimit", "10"},
                                          {"maxMessageSizeInBytes", "2048"}});
-    ASSERT_TRUE(succeeded(config));
+    ASSERT_TRUE(succeeds(config));
     EXPECT_EQ(config->visibilityTimeout, 60);
     EXPECT_EQ(config->receiveMessageWaitTimeSeconds, 0);
     EXPECT_EQ(config->deadLetterQueueDeliveryCount, 5);
@@ -1183,7 +1155,7 @@ TEST(OciQueueConfig, updateAcceptsEverythingButRetention)
 TEST(OciQueueConfig, retentionIsFixedAtCreation)
 {
     const auto config = applyAttributes(ociQueue(), {{"retentionInSeconds", "600"}});
-    ASSERT_TRUE(failedWith(config, ErrorCode::InvalidAttributeName));
+    ASSERT_TRUE(failsWith(config, ErrorCode::InvalidAttributeName));
     EXPECT_EQ(config.error().parameter, "retentionInSeconds");
 }
 

@@ -2,7 +2,7 @@
 // nothing, long polls that ended empty) and the age of the oldest stored message, the two series
 // CloudWatch keeps for SQS (NumberOfEmptyReceives, ApproximateAgeOfOldestMessage) that the window's
 // charts draw. Time is a ManualClock; nothing sleeps.
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -12,44 +12,23 @@
 namespace inflight::engine {
 namespace {
 
-constexpr Millis kT0 = 1'700'000'000'000;
-
-class QueueStatsTest : public ::testing::Test {
+class QueueStatsTest : public EngineTest {
 protected:
-    ManualClock clock{kT0};
-    Broker broker{clock};
-
     void SetUp() override
     {
-        ASSERT_TRUE(broker.createQueue(CreateQueueRequest{.name = "q"}).ok());
-        ASSERT_TRUE(broker
-                        .createQueue(CreateQueueRequest{.name = "q.fifo",
-                                                        .attributes = {{"FifoQueue", "true"}}})
-                        .ok());
+        ASSERT_TRUE(succeeds(tryCreate("q")));
+        ASSERT_TRUE(succeeds(tryCreate("q.fifo", {{"FifoQueue", "true"}})));
     }
 
-    QueueStats stats(const std::string& queue = "q")
-    {
-        auto s = broker.queueStats(queue);
-        EXPECT_TRUE(s.ok());
-        return s.ok() ? *s : QueueStats{};
-    }
+    QueueStats stats(const std::string& queue = "q") { return EngineTest::stats(queue); }
     void send(const std::string& body, const std::string& queue = "q")
     {
-        SendMessageRequest r{.queue = queue, .body = body};
-        if (queue.ends_with(".fifo")) {
-            r.groupId = "g";
-            r.deduplicationId = body;
-        }
-        ASSERT_TRUE(broker.sendMessage(r).ok());
+        if (queue.ends_with(".fifo"))
+            sendFifo(queue, body, "g", body);
+        else
+            EngineTest::send(queue, body);
     }
-    std::size_t shortPoll(const std::string& queue = "q")
-    {
-        auto r = broker.receiveMessage(
-            ReceiveRequest{.queue = queue, .maxMessages = 10, .waitTimeSeconds = 0});
-        EXPECT_TRUE(r.ok());
-        return r.ok() ? r->messages.size() : 0;
-    }
+    std::size_t shortPoll(const std::string& queue = "q") { return receive(queue, 10).size(); }
     // A long poll of `seconds`; the returned count is set when it is answered (-1 before).
     std::shared_ptr<int> longPoll(std::int64_t seconds)
     {
@@ -58,11 +37,6 @@ protected:
             ReceiveRequest{.queue = "q", .maxMessages = 1, .waitTimeSeconds = seconds},
             [got](Result<ReceiveResult> r) { *got = r.ok() ? int(r->messages.size()) : -2; });
         return got;
-    }
-    void advance(Millis ms)
-    {
-        clock.advance(ms);
-        broker.advance();
     }
 };
 

@@ -1,7 +1,7 @@
 // Resets for test suites (the control API's `reset` routes), through Broker: resetQueue empties a
 // queue like PurgeQueue without its once-per-60-s rule, and reset() removes every queue without the
 // 60 s wait before a name can be created again (§3.2, §3.4).
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -11,24 +11,15 @@
 namespace inflight::engine {
 namespace {
 
-class ResetTest : public testing::Test {
+// The setup steps come from origin "test".
+class ResetTest : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker broker{clock};
-    std::vector<Event> events;
-
-    void SetUp() override
-    {
-        broker.setEventSink([this](std::span<Event> batch) {
-            events.insert(events.end(), batch.begin(), batch.end());
-        });
-    }
+    void SetUp() override { collectEvents(); }
 
     void create(const std::string& name, StringMap attributes = {}, bool oci = false)
     {
-        CreateQueueRequest request{
-            .name = name, .attributes = std::move(attributes), .oci = oci, .origin = "test"};
-        ASSERT_TRUE(broker.createQueue(request).ok());
+        EngineTest::create(CreateQueueRequest{
+            .name = name, .attributes = std::move(attributes), .oci = oci, .origin = "test"});
     }
 
     void send(const std::string& queue, const std::string& body, StringMap fifo = {})
@@ -38,14 +29,7 @@ protected:
             request.groupId = fifo["group"];
         if (fifo.count("dedup"))
             request.deduplicationId = fifo["dedup"];
-        ASSERT_TRUE(broker.sendMessage(request).ok());
-    }
-
-    QueueStats stats(const std::string& queue)
-    {
-        auto got = broker.queueStats(queue);
-        EXPECT_TRUE(got.ok());
-        return got.ok() ? *got : QueueStats{};
+        EngineTest::send(request);
     }
 };
 

@@ -3,8 +3,8 @@
 // broken, size accounting and its boundaries, delays, FIFO group/dedup ids, system attributes,
 // sequence numbers, message ids, digests end to end and the batch rules.
 
-#include "engine/broker.h"
 #include "engine/digest.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -21,8 +21,8 @@ namespace inflight::engine {
 namespace {
 
 constexpr std::int64_t kOneMiB = 1'048'576;
-constexpr std::string_view kStandard = "q";
-constexpr std::string_view kFifo = "q.fifo";
+const std::string kStandard = "q";
+const std::string kFifo = "q.fifo";
 
 const std::string kMissingBodyText = "The request must contain the parameter MessageBody.";
 const std::string kMissingGroupText = "The request must contain the parameter MessageGroupId.";
@@ -60,22 +60,6 @@ std::string badTokenIdText(std::string_view parameter, std::string_view value)
     return "Value " + std::string(value) + " for parameter " + std::string(parameter)
         + " is invalid. Reason: " + std::string(parameter)
         + " can only include alphanumeric and punctuation characters. 1 to 128 in length.";
-}
-
-MessageAttributeValue stringAttribute(std::string value, std::string dataType = "String")
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.stringValue = std::move(value);
-    return v;
-}
-
-MessageAttributeValue binaryAttribute(std::string bytes, std::string dataType = "Binary")
-{
-    MessageAttributeValue v;
-    v.dataType = std::move(dataType);
-    v.binaryValue = std::move(bytes);
-    return v;
 }
 
 MessageAttributes attributesNamed(int count)
@@ -120,30 +104,6 @@ BatchSendEntry fifoEntry(std::string id, std::string body, std::optional<std::st
     return e;
 }
 
-template <class T>
-testing::AssertionResult failsWith(const Result<T>& result, ErrorCode code,
-                                   std::optional<std::string> message = std::nullopt)
-{
-    if (result.ok())
-        return testing::AssertionFailure() << "succeeded; expected " << errorCodeName(code);
-    const Error& e = result.error();
-    if (e.code != code)
-        return testing::AssertionFailure()
-            << "got " << describe(e) << "; expected " << errorCodeName(code);
-    if (message && e.message != *message)
-        return testing::AssertionFailure()
-            << "message \"" << e.message << "\"; expected \"" << *message << '"';
-    return testing::AssertionSuccess();
-}
-
-template <class T>
-testing::AssertionResult succeeds(const Result<T>& result)
-{
-    if (!result.ok())
-        return testing::AssertionFailure() << "failed: " << describe(result.error());
-    return testing::AssertionSuccess();
-}
-
 bool isLowerCaseUuid(const std::string& id)
 {
     static const std::regex kUuid("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
@@ -166,38 +126,17 @@ bool decimalLess(const std::string& a, const std::string& b)
     return x.size() != y.size() ? x.size() < y.size() : x < y;
 }
 
-class SendTest : public testing::Test {
+class SendTest : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker broker{clock};
-
     void SetUp() override
     {
-        createQueue(kStandard);
-        createQueue(kFifo, {{"FifoQueue", "true"}});
-    }
-
-    void createQueue(std::string_view name, StringMap attributes = {})
-    {
-        CreateQueueRequest r;
-        r.name = std::string(name);
-        r.attributes = std::move(attributes);
-        ASSERT_TRUE(succeeds(broker.createQueue(r)));
+        ASSERT_TRUE(succeeds(tryCreate(kStandard)));
+        ASSERT_TRUE(succeeds(tryCreate(kFifo, {{"FifoQueue", "true"}})));
     }
 
     void setAttribute(std::string_view queue, const std::string& name, const std::string& value)
     {
         ASSERT_TRUE(succeeds(broker.setQueueAttributes(queue, {{name, value}})));
-    }
-
-    std::string queueAttribute(std::string_view queue, const std::string& name)
-    {
-        auto attributes = broker.getQueueAttributes(queue, {name});
-        EXPECT_TRUE(succeeds(attributes));
-        if (!attributes)
-            return "<error>";
-        auto it = attributes->find(name);
-        return it == attributes->end() ? "<absent>" : it->second;
     }
 
     std::int64_t stored(std::string_view queue)
@@ -207,19 +146,17 @@ protected:
         return stats ? stats->available + stats->inFlight + stats->delayed : -1;
     }
 
+    // Up to `max` messages with the attributes named (every one unless told).
     std::vector<ReceivedMessage> receive(std::string_view queue,
                                          std::vector<std::string> systemAttributes = {"All"},
                                          std::vector<std::string> messageAttributes = {"All"},
                                          std::int64_t max = 10)
     {
-        ReceiveRequest r;
-        r.queue = std::string(queue);
-        r.maxMessages = max;
-        r.systemAttributeNames = std::move(systemAttributes);
-        r.messageAttributeNames = std::move(messageAttributes);
-        auto result = broker.receiveMessage(r);
-        EXPECT_TRUE(succeeds(result));
-        return result ? result->messages : std::vector<ReceivedMessage>{};
+        return EngineTest::receive(
+            ReceiveRequest{.queue = std::string(queue),
+                           .maxMessages = max,
+                           .systemAttributeNames = std::move(systemAttributes),
+                           .messageAttributeNames = std::move(messageAttributes)});
     }
 
     // Sends `body` to the standard queue and returns what a receive with All gives back.
@@ -531,7 +468,7 @@ TEST_F(SendTest, bodyAloneAtDefaultMaximumIsAcceptedAndOneMoreRejected)
 
 TEST_F(SendTest, lowerMaximumMessageSizeIsInclusiveBoundary)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     EXPECT_TRUE(succeeds(broker.sendMessage(message("small", std::string(1024, 'a')))));
     EXPECT_TRUE(failsWith(broker.sendMessage(message("small", std::string(1025, 'a'))),
                           ErrorCode::InvalidParameterValue, tooLargeText(1024)));
@@ -548,7 +485,7 @@ TEST_F(SendTest, maximumMessageSizeChangedLaterAppliesToNextSend)
 
 TEST_F(SendTest, sizeCountsUtf8BytesNotCharacters)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     std::string twoByteChars;
     for (int i = 0; i < 512; ++i)
         twoByteChars += "\xc3\xa9"; // é
@@ -559,7 +496,7 @@ TEST_F(SendTest, sizeCountsUtf8BytesNotCharacters)
 
 TEST_F(SendTest, sizeCountsBinaryAttributeNameTypeAndRawBytes)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     // "blob" (4) + "Binary" (6) + 10 raw bytes = 20.
     SendMessageRequest r = message("small", std::string(1004, 'a'));
     r.attributes["blob"] = binaryAttribute(std::string(10, '\xff'));
@@ -571,7 +508,7 @@ TEST_F(SendTest, sizeCountsBinaryAttributeNameTypeAndRawBytes)
 
 TEST_F(SendTest, sizeCountsCustomTypeStringInFull)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     // "n" (1) + "Number.int" (10) + "42" (2) = 13.
     SendMessageRequest r = message("small", std::string(1011, 'a'));
     r.attributes["n"] = stringAttribute("42", "Number.int");
@@ -583,7 +520,7 @@ TEST_F(SendTest, sizeCountsCustomTypeStringInFull)
 
 TEST_F(SendTest, traceHeaderDoesNotCountTowardsSize)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     SendMessageRequest r = message("small", std::string(1024, 'a'));
     r.systemAttributes["AWSTraceHeader"]
         = stringAttribute("Root=1-5759e988-bd862e3fe1be46a994272793");
@@ -607,9 +544,9 @@ TEST_F(SendTest, delay900IsAcceptedAndDelaysUntilExactly900Seconds)
     ASSERT_TRUE(succeeds(broker.sendMessage(r)));
     clock.advance(900'000 - 1);
     EXPECT_TRUE(receive(kStandard).empty());
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
     clock.advance(1);
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
     EXPECT_EQ(receive(kStandard).size(), 1u);
 }
 
@@ -629,13 +566,13 @@ TEST_F(SendTest, perMessageDelayOverridesLongerQueueDelay)
     SendMessageRequest r = message(kStandard, "m");
     r.delaySeconds = 5;
     ASSERT_TRUE(succeeds(broker.sendMessage(r)));
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessages"), "0");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessages"), "0");
     clock.advance(4'999);
     EXPECT_TRUE(receive(kStandard).empty());
     clock.advance(1);
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessages"), "1");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessages"), "1");
     EXPECT_EQ(receive(kStandard).size(), 1u);
 }
 
@@ -647,7 +584,7 @@ TEST_F(SendTest, perMessageDelayOverridesShorterQueueDelay)
     ASSERT_TRUE(succeeds(broker.sendMessage(r)));
     clock.advance(29'999);
     EXPECT_TRUE(receive(kStandard).empty());
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
     clock.advance(1);
     EXPECT_EQ(receive(kStandard).size(), 1u);
 }
@@ -658,7 +595,7 @@ TEST_F(SendTest, perMessageZeroDelayOverridesQueueDelay)
     SendMessageRequest r = message(kStandard, "m");
     r.delaySeconds = 0;
     ASSERT_TRUE(succeeds(broker.sendMessage(r)));
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "0");
     EXPECT_EQ(receive(kStandard).size(), 1u);
 }
 
@@ -668,7 +605,7 @@ TEST_F(SendTest, omittedDelayUsesQueueDelay)
     ASSERT_TRUE(succeeds(broker.sendMessage(message(kStandard, "m"))));
     clock.advance(59'999);
     EXPECT_TRUE(receive(kStandard).empty());
-    EXPECT_EQ(queueAttribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
+    EXPECT_EQ(attribute(kStandard, "ApproximateNumberOfMessagesDelayed"), "1");
     clock.advance(1);
     EXPECT_EQ(receive(kStandard).size(), 1u);
 }
@@ -739,7 +676,7 @@ TEST_F(SendTest, fifoZeroDelayIsAcceptedAndQueueDelayStillApplies)
     SendMessageRequest r = fifoMessage("m", "g", "d");
     r.delaySeconds = 0;
     ASSERT_TRUE(succeeds(broker.sendMessage(r)));
-    EXPECT_EQ(queueAttribute(kFifo, "ApproximateNumberOfMessagesDelayed"), "1");
+    EXPECT_EQ(attribute(kFifo, "ApproximateNumberOfMessagesDelayed"), "1");
     clock.advance(9'999);
     EXPECT_TRUE(receive(kFifo).empty());
     clock.advance(1);
@@ -764,7 +701,7 @@ TEST_F(SendTest, fifoWithoutDeduplicationIdOrContentBasedDeduplicationFails)
 
 TEST_F(SendTest, fifoWithContentBasedDeduplicationNeedsNoDeduplicationId)
 {
-    createQueue("cbd.fifo", {{"FifoQueue", "true"}, {"ContentBasedDeduplication", "true"}});
+    create("cbd.fifo", {{"FifoQueue", "true"}, {"ContentBasedDeduplication", "true"}});
     SendMessageRequest r = fifoMessage("m", "g", std::nullopt);
     r.queue = "cbd.fifo";
     EXPECT_TRUE(succeeds(broker.sendMessage(r)));
@@ -1265,7 +1202,7 @@ TEST_F(SendTest, batchFailureInTheMiddleKeepsRequestOrderInSucceededInOrder)
 
 TEST_F(SendTest, batchEntryOverQueueMaximumFailsOnlyThatEntryWithBatchText)
 {
-    createQueue("small", {{"MaximumMessageSize", "1024"}});
+    create("small", {{"MaximumMessageSize", "1024"}});
     std::vector<BatchSendEntry> batch{entry("fits", std::string(1024, 'a')),
                                       entry("big", std::string(1025, 'a'))};
     auto result = broker.sendMessageBatch("small", batch);
@@ -1322,7 +1259,7 @@ TEST_F(SendTest, fifoBatchEntryWithoutDeduplicationIdFailsWholeRequest)
 
 TEST_F(SendTest, fifoBatchWithoutDeduplicationIdsIsAcceptedWithContentBasedDeduplication)
 {
-    createQueue("cbd.fifo", {{"FifoQueue", "true"}, {"ContentBasedDeduplication", "true"}});
+    create("cbd.fifo", {{"FifoQueue", "true"}, {"ContentBasedDeduplication", "true"}});
     std::vector<BatchSendEntry> batch{fifoEntry("1", "a", "g", std::nullopt),
                                       fifoEntry("2", "b", "g", std::nullopt)};
     auto result = broker.sendMessageBatch("cbd.fifo", batch);

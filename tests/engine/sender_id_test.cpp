@@ -1,7 +1,7 @@
 // The SenderId system attribute (spec §4.1, §4.3): the sender's access key id as the request gave
 // it (SendMessageRequest::senderId), the account id when it gave none; kept through a DLQ move, a
 // move task and an export/restore (docs/BEHAVIOUR.md, "SenderId").
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -11,34 +11,24 @@
 namespace inflight::engine {
 namespace {
 
-constexpr Millis kT0 = 1'700'000'000'000;
-
-class SenderIdTest : public ::testing::Test {
+class SenderIdTest : public EngineTest {
 protected:
-    ManualClock clock{kT0};
-    Broker broker{clock};
-
-    void SetUp() override { ASSERT_TRUE(broker.createQueue({.name = "q"}).ok()); }
+    void SetUp() override { ASSERT_TRUE(succeeds(tryCreate("q"))); }
 
     void send(const std::string& body, const std::string& senderId, const std::string& queue = "q")
     {
-        SendMessageRequest r{.queue = queue, .body = body};
-        r.senderId = senderId;
-        ASSERT_TRUE(broker.sendMessage(r).ok()) << body;
+        EngineTest::send(SendMessageRequest{.queue = queue, .body = body, .senderId = senderId});
     }
 
     // The SenderId of each message a receive of `queue` returns, in order.
     std::vector<std::string> senders(const std::string& queue = "q")
     {
-        auto r = broker.receiveMessage({.queue = queue,
+        std::vector<std::string> out;
+        for (const ReceivedMessage& m : receive(ReceiveRequest{.queue = queue,
                                         .maxMessages = 10,
                                         .visibilityTimeout = 0,
-                                        .systemAttributeNames = {"SenderId"}});
-        EXPECT_TRUE(r.ok());
-        std::vector<std::string> out;
-        if (r)
-            for (const ReceivedMessage& m : r->messages)
-                out.push_back(m.systemAttributes.at("SenderId"));
+                                        .systemAttributeNames = {"SenderId"}}))
+            out.push_back(m.systemAttributes.at("SenderId"));
         return out;
     }
 };

@@ -1,6 +1,6 @@
 // Export and restore (snapshot.h): everything the engine knows comes back exactly, and receipt
 // handles handed out before the restore still work after it.
-#include "engine/broker.h"
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,9 @@ using namespace inflight::engine;
 
 namespace {
 
-class SnapshotTest : public ::testing::Test {
+class SnapshotTest : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker source{clock};
+    Broker& source = broker; // what is exported
 
     // Copies `source` into a fresh broker through the records.
     std::unique_ptr<Broker> roundTrip()
@@ -30,16 +29,14 @@ protected:
         return copy;
     }
 
+    // FIFO when a group is given, deduplicated by the body.
     void send(const std::string& queue, const std::string& body,
               std::optional<std::string> group = {})
     {
-        SendMessageRequest r;
-        r.queue = queue;
-        r.body = body;
-        r.groupId = group;
         if (group)
-            r.deduplicationId = body;
-        ASSERT_TRUE(source.sendMessage(r).ok());
+            sendFifo(queue, body, *group, body);
+        else
+            EngineTest::send(queue, body);
     }
 
     static void expectSameMessages(Broker& a, Broker& b, const std::string& queue)

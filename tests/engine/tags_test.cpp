@@ -1,8 +1,8 @@
 // How many tags a queue may carry (§1.3: 50 per queue), through Broker: on CreateQueue and on
 // TagQueue, where the limit is on the queue's total after the call, so re-tagging a key costs
 // nothing and UntagQueue makes room again. The per-tag rules (key ≤128, value ≤256 characters,
-// `aws:` reserved) are in queues_test.cpp.
-#include "engine/broker.h"
+// `aws:` reserved) are in queue_purge_tags_test.cpp.
+#include "engine/support/engine_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -27,19 +27,8 @@ StringMap tags(std::size_t count, const std::string& prefix = "k")
     return result;
 }
 
-class TagsTest : public testing::Test {
+class TagsTest : public EngineTest {
 protected:
-    ManualClock clock;
-    Broker broker{clock};
-
-    Result<QueueRef> create(const std::string& name, const StringMap& queueTags = {})
-    {
-        CreateQueueRequest request;
-        request.name = name;
-        request.tags = queueTags;
-        return broker.createQueue(request);
-    }
-
     std::size_t tagCount(const std::string& queue)
     {
         auto listed = broker.listQueueTags(queue);
@@ -49,22 +38,20 @@ protected:
 
     static void expectTooMany(const Status& status, const std::string& queue)
     {
-        ASSERT_FALSE(status.ok());
-        EXPECT_EQ(status.error().code, ErrorCode::InvalidParameterValue);
-        EXPECT_EQ(status.error().message, tooManyTags(queue));
+        ASSERT_TRUE(failsWith(status, ErrorCode::InvalidParameterValue, tooManyTags(queue)));
         EXPECT_EQ(status.error().parameter, "Tags");
     }
 };
 
 TEST_F(TagsTest, createQueueTakesUpToFiftyTags)
 {
-    ASSERT_TRUE(create("q", tags(kMaxTags)).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(kMaxTags)).ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
 }
 
 TEST_F(TagsTest, createQueueWithFiftyOneTagsIsRefusedAndCreatesNothing)
 {
-    const auto created = create("q", tags(kMaxTags + 1));
+    const auto created = tryCreate("q", {}, tags(kMaxTags + 1));
     ASSERT_FALSE(created.ok());
     EXPECT_EQ(created.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(created.error().message, tooManyTags("q"));
@@ -73,23 +60,23 @@ TEST_F(TagsTest, createQueueWithFiftyOneTagsIsRefusedAndCreatesNothing)
 
 TEST_F(TagsTest, tagQueueMayFillTheQueueToFifty)
 {
-    ASSERT_TRUE(create("q", tags(40, "old")).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(40, "old")).ok());
     EXPECT_TRUE(broker.tagQueue("q", tags(10, "new")).ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
 }
 
 TEST_F(TagsTest, tagQueueBeyondFiftyInTotalIsRefusedAndChangesNothing)
 {
-    ASSERT_TRUE(create("q", tags(40, "old")).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(40, "old")).ok());
     expectTooMany(broker.tagQueue("q", tags(11, "new")), "q");
     EXPECT_EQ(tagCount("q"), 40u);
-    ASSERT_TRUE(create("full", tags(kMaxTags)).ok());
+    ASSERT_TRUE(tryCreate("full", {}, tags(kMaxTags)).ok());
     expectTooMany(broker.tagQueue("full", {{"one-more", "v"}}), "full");
 }
 
 TEST_F(TagsTest, retaggingKeysTheQueueHasDoesNotCount)
 {
-    ASSERT_TRUE(create("q", tags(kMaxTags)).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(kMaxTags)).ok());
     StringMap changed = tags(kMaxTags);
     for (auto& [key, value] : changed)
         value = "changed";
@@ -99,7 +86,7 @@ TEST_F(TagsTest, retaggingKeysTheQueueHasDoesNotCount)
 
 TEST_F(TagsTest, untagQueueMakesRoomAgain)
 {
-    ASSERT_TRUE(create("q", tags(kMaxTags)).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(kMaxTags)).ok());
     ASSERT_TRUE(broker.untagQueue("q", {"k0", "k1"}).ok());
     EXPECT_TRUE(broker.tagQueue("q", tags(2, "new")).ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
@@ -109,8 +96,8 @@ TEST_F(TagsTest, untagQueueMakesRoomAgain)
 TEST_F(TagsTest, anIdempotentCreateQueueIgnoresItsTags)
 {
     // Tags only apply to a queue being created; the same CreateQueue again returns the queue.
-    ASSERT_TRUE(create("q", tags(kMaxTags)).ok());
-    EXPECT_TRUE(create("q", tags(kMaxTags, "other")).ok());
+    ASSERT_TRUE(tryCreate("q", {}, tags(kMaxTags)).ok());
+    EXPECT_TRUE(tryCreate("q", {}, tags(kMaxTags, "other")).ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
 }
 
