@@ -27,6 +27,10 @@ using ReceiveCallback = std::function<void(Result<ReceiveResult>)>;
 // and the OCI Queue profile. Single-threaded and passive: no threads, timers or sleeps. Every call
 // first brings the queues it touches up to date with the clock (emitting the expiry events that
 // became due, exactly as advance() would), then acts. Events go to the sink after the call.
+//
+// Every call that changes something says who acted: an `origin` argument, or the request's
+// `origin` field ("window", "sqs:<client>", "sim:<actor>", "control", ...). The argument has no
+// default, so no caller leaves it out by accident; the event carries it (Event::origin).
 class Broker {
 public:
     explicit Broker(const Clock& clock, BrokerOptions options = {});
@@ -55,26 +59,25 @@ public:
     // Lexicographic by name, prefix case-sensitive; OCI built-in DLQs are not listed.
     Result<ListQueuesResult> listQueues(const ListQueuesRequest& request);
     // Deletes the queue and its messages; pending receives on it end empty. Emits QueueDeleted.
-    Status deleteQueue(std::string_view name, const Origin& origin = {});
+    Status deleteQueue(std::string_view name, const Origin& origin);
     // `names` empty ⇒ empty map; "All" ⇒ every applicable attribute. InvalidAttributeName.
     Result<StringMap> getQueueAttributes(std::string_view name,
                                          const std::vector<std::string>& names);
     // Emits QueueChanged. Errors as createQueue.
     Status setQueueAttributes(std::string_view name, const StringMap& attributes,
-                              const Origin& origin = {});
+                              const Origin& origin);
     // Adds or replaces tags (§1.3, §3.8): InvalidParameterValue for a key of 0 or more than 128
     // characters, a value of more than 256, a key starting "aws:", or more than 50 tags on the
     // queue after the call ("Too many tags added for queue <name>."); nothing changes then.
     // Emits QueueChanged.
-    Status tagQueue(std::string_view name, const StringMap& tags, const Origin& origin = {});
+    Status tagQueue(std::string_view name, const StringMap& tags, const Origin& origin);
     Status untagQueue(std::string_view name, const std::vector<std::string>& keys,
-                      const Origin& origin = {});
+                      const Origin& origin);
     Result<StringMap> listQueueTags(std::string_view name);
     // Removes every message (all states) and the FIFO dedup history. SQS: once per
     // purgeInterval, else PurgeQueueInProgress. OCI: target selects the queue, its DLQ or both.
     // Emits QueuePurged.
-    Status purgeQueue(std::string_view name, PurgeTarget target = PurgeTarget::Normal,
-                      const Origin& origin = {});
+    Status purgeQueue(std::string_view name, PurgeTarget target, const Origin& origin);
     // For test suites (the control API's reset): removes every message of the queue in every
     // state, and its FIFO deduplication and receive-attempt history, like purgeQueue but without
     // its once-per-60-s rule, and leaves PurgeQueue allowed at once. An OCI queue's built-in DLQ
@@ -91,9 +94,8 @@ public:
     // label exists (or, on remove, does not).
     Status addPermission(std::string_view name, const std::string& label,
                          const std::vector<std::string>& accountIds,
-                         const std::vector<std::string>& actions, const Origin& origin = {});
-    Status removePermission(std::string_view name, const std::string& label,
-                            const Origin& origin = {});
+                         const std::vector<std::string>& actions, const Origin& origin);
+    Status removePermission(std::string_view name, const std::string& label, const Origin& origin);
 
     // ---- messages (spec §4, §5) ----------------------------------------------------------------
 
@@ -106,7 +108,7 @@ public:
     // missing) fail everything; other errors fail their entry only. Entries stored in order.
     Result<BatchResult<SendResult>> sendMessageBatch(std::string_view queue,
                                                      const std::vector<BatchSendEntry>& entries,
-                                                     const Origin& origin = {});
+                                                     const Origin& origin);
 
     // Receives without waiting: as a long poll whose wait ends now when waitTimeSeconds > 0
     // (no OverLimit then), as a short poll otherwise. Each message returned gets a new receipt,
@@ -126,18 +128,18 @@ public:
     // ReceiptHandleIsInvalid for a foreign or malformed handle; stale handles per §4.4.
     // Emits MessageDeleted.
     Status deleteMessage(std::string_view queue, std::string_view receiptHandle,
-                         const Origin& origin = {});
+                         const Origin& origin);
     Result<BatchResult<Done>> deleteMessageBatch(std::string_view queue,
                                                  const std::vector<BatchReceiptEntry>& entries,
-                                                 const Origin& origin = {});
+                                                 const Origin& origin);
     // New visibility counts from now; 0 releases. 12 h cap from the receive (SQS). OCI:
     // UpdateMessage. Emits VisibilityChanged or MessageReleased.
     Result<ChangeVisibilityResult> changeMessageVisibility(
         std::string_view queue, std::string_view receiptHandle,
-        std::optional<std::int64_t> visibilityTimeout, const Origin& origin = {});
+        std::optional<std::int64_t> visibilityTimeout, const Origin& origin);
     Result<BatchResult<ChangeVisibilityResult>> changeMessageVisibilityBatch(
         std::string_view queue, const std::vector<BatchReceiptEntry>& entries,
-        const Origin& origin = {});
+        const Origin& origin);
 
     // ---- move tasks (spec §5.5) -----------------------------------------------------------------
 
@@ -147,8 +149,7 @@ public:
     Result<std::vector<MoveTaskInfo>> listMessageMoveTasks(std::string_view sourceArn,
                                                            std::optional<std::int64_t> maxResults);
     // Returns the number moved so far.
-    Result<std::int64_t> cancelMessageMoveTask(std::string_view taskHandle,
-                                               const Origin& origin = {});
+    Result<std::int64_t> cancelMessageMoveTask(std::string_view taskHandle, const Origin& origin);
 
     // ---- time ------------------------------------------------------------------------------------
 

@@ -69,7 +69,7 @@ void BM_StandardSendReceiveDelete(benchmark::State& state)
             benchmark::DoNotOptimize(broker.sendMessage(send));
         auto received = broker.receiveMessage(receive);
         for (const ReceivedMessage& m : received->messages)
-            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle));
+            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle, "test"));
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
@@ -95,7 +95,7 @@ void BM_StandardSendReceiveDeleteWithEvents(benchmark::State& state)
             benchmark::DoNotOptimize(broker.sendMessage(send));
         auto received = broker.receiveMessage(receive);
         for (const ReceivedMessage& m : received->messages)
-            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle));
+            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle, "test"));
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
@@ -225,7 +225,7 @@ void BM_FifoSendReceiveDelete1000Groups(benchmark::State& state)
         }
         auto received = broker.receiveMessage(receive);
         for (const ReceivedMessage& m : received->messages)
-            benchmark::DoNotOptimize(broker.deleteMessage("bench.fifo", m.receiptHandle));
+            benchmark::DoNotOptimize(broker.deleteMessage("bench.fifo", m.receiptHandle, "test"));
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }
@@ -254,7 +254,7 @@ void BM_Advance120kExpiries(benchmark::State& state)
         for (int i = 0; i < 10; ++i)
             batch[i] = BatchSendEntry{std::to_string(i), SendMessageRequest{.body = kBody256}};
         for (int i = 0; i < 12'000; ++i)
-            (void)broker.sendMessageBatch("bench", batch);
+            (void)broker.sendMessageBatch("bench", batch, "test");
         for (int i = 0; i < 12'000; ++i)
             (void)broker.receiveMessage(
                 {.queue = "bench", .maxMessages = 10, .visibilityTimeout = 30});
@@ -284,7 +284,7 @@ void BM_ReceiveWithInFlight(benchmark::State& state)
     for (int i = 0; i < 10; ++i)
         batch[i] = BatchSendEntry{std::to_string(i), SendMessageRequest{.body = kBody256}};
     for (std::int64_t i = 0; i < inFlight / 10; ++i)
-        (void)broker.sendMessageBatch("bench", batch);
+        (void)broker.sendMessageBatch("bench", batch, "test");
     for (std::int64_t i = 0; i < inFlight / 10; ++i)
         (void)broker.receiveMessage(
             {.queue = "bench", .maxMessages = 10, .visibilityTimeout = 43'200});
@@ -296,7 +296,7 @@ void BM_ReceiveWithInFlight(benchmark::State& state)
         auto received = broker.receiveMessage(receive);
         benchmark::DoNotOptimize(received);
         state.PauseTiming();
-        (void)broker.deleteMessage("bench", received->messages.at(0).receiptHandle);
+        (void)broker.deleteMessage("bench", received->messages.at(0).receiptHandle, "test");
         (void)broker.sendMessage(send);
         state.ResumeTiming();
     }
@@ -322,7 +322,7 @@ void BM_MemoryPerMessage(benchmark::State& state)
             const std::int64_t before = g_liveBytes;
             g_counting = true;
             for (int i = 0; i < 100'000; ++i)
-                (void)broker.sendMessageBatch("bench", batch);
+                (void)broker.sendMessageBatch("bench", batch, "test");
             g_counting = false;
             // One body: a 256-byte std::string allocates 257 bytes; count what malloc gives it.
             void* probe = std::malloc(257);

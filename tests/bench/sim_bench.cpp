@@ -48,7 +48,7 @@ void BM_EngineSendReceiveDeleteWithEvents(benchmark::State& state)
             benchmark::DoNotOptimize(broker.sendMessage(send));
         auto received = broker.receiveMessage(receive);
         for (const engine::ReceivedMessage& m : received->messages)
-            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle));
+            benchmark::DoNotOptimize(broker.deleteMessage("bench", m.receiptHandle, "test"));
         messages += static_cast<std::int64_t>(received->messages.size());
         clock.advance(1);
     }

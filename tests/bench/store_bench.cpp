@@ -84,7 +84,7 @@ void throughput(const std::string& path, bool persistent, int requestsPerCommit,
     const int rounds = 2000;
     auto start = Clock::now();
     for (int i = 0; i < rounds; ++i) {
-        (void)b.broker.sendMessageBatch("q", entries);
+        (void)b.broker.sendMessageBatch("q", entries, "test");
         if ((i + 1) % requestsPerCommit == 0)
             b.commit();
     }
@@ -99,7 +99,7 @@ void throughput(const std::string& path, bool persistent, int requestsPerCommit,
             deletes.push_back({std::to_string(k), r->messages[k].receiptHandle, {}});
         received += static_cast<int>(r->messages.size());
         if (!deletes.empty())
-            (void)b.broker.deleteMessageBatch("q", deletes);
+            (void)b.broker.deleteMessageBatch("q", deletes, "test");
         if ((i + 1) % requestsPerCommit == 0)
             b.commit();
     }
@@ -127,7 +127,7 @@ void reopen(const std::string& path, int count)
         const auto entries = batchOf10();
         auto start = Clock::now();
         for (int i = 0; i < count / 10; ++i) {
-            (void)b.broker.sendMessageBatch("big", entries);
+            (void)b.broker.sendMessageBatch("big", entries, "test");
             if (i % 1000 == 999)
                 b.commit();
         }
@@ -167,7 +167,7 @@ void transfer(const std::string& path, int count)
     for (auto& e : entries)
         e.message.attributes["order"] = {"Number", "12345", {}};
     for (int i = 0; i < count / 10; ++i)
-        (void)b.broker.sendMessageBatch("from", entries);
+        (void)b.broker.sendMessageBatch("from", entries, "test");
     b.commit();
 
     auto start = Clock::now();

@@ -77,7 +77,7 @@ struct World {
                 batch[k].message.body = R"({"order":)" + std::to_string(i + k)
                     + R"(,"customer":"c-0042","items":[1,2,3],"note":"bench"})";
             }
-            (void)broker.sendMessageBatch(kQueue, batch);
+            (void)broker.sendMessageBatch(kQueue, batch, "test");
         }
         for (int i = 0; i < kInFlight; i += 10) {
             auto r = broker.receiveMessage(
@@ -216,7 +216,7 @@ void BM_ChangeVisibilityShown(benchmark::State& state)
     for (auto _ : state) {
         const InFlightSample& m = sample.at(i++);
         const std::int64_t seconds = 300 + static_cast<std::int64_t>(i) * 7;
-        auto r = w.session.broker().changeMessageVisibility(kQueue, m.receipt, seconds);
+        auto r = w.session.broker().changeMessageVisibility(kQueue, m.receipt, seconds, "test");
         const qlonglong deadline = r->visibleAt;
         w.waitShown([&] {
             return w.proxyIndexOf(m.key, Model::VisibilityColumn).data(Qt::UserRole).toLongLong()
@@ -234,7 +234,7 @@ void BM_DeleteShown(benchmark::State& state)
     for (auto _ : state) {
         const InFlightSample& m = sample.at(i++);
         const int rowsBefore = w.proxy.rowCount();
-        (void)w.session.broker().deleteMessage(kQueue, m.receipt);
+        (void)w.session.broker().deleteMessage(kQueue, m.receipt, "test");
         w.waitShown([&] { return w.proxy.rowCount() == rowsBefore - 1; });
         if (w.model.rowOfKey(m.key) >= 0)
             state.SkipWithError("row still shown");

@@ -66,7 +66,7 @@ void writeWorkspace(const std::string& path, int count)
         entries.push_back(std::move(e));
     }
     for (int i = 0; i < count / 10; ++i) {
-        (void)broker.sendMessageBatch("big", entries);
+        (void)broker.sendMessageBatch("big", entries, "test");
         if (i % 1000 == 999)
             commit();
     }

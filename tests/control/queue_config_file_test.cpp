@@ -848,7 +848,7 @@ TEST_F(QueueConfigFileTest, aMessageTooLargeForItsQueueIsRefusedAtItsBody)
 TEST_F(QueueConfigFileTest, aQueueDeletedRecentlyIsRefusedAtItsName)
 {
     createQueue("gone");
-    ASSERT_TRUE(broker.deleteQueue("gone").ok());
+    ASSERT_TRUE(broker.deleteQueue("gone", "test").ok());
     expectRefused(R"({"queues": [{"name": "gone"}]})", "line 1, column 22, at queues[0].name",
                   "QueueDeletedRecently");
 }

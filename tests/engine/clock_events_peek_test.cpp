@@ -335,7 +335,7 @@ TEST_F(Engine, nextDeadlineIsNoneOnAnIdleBroker)
     send("q", "m");
     auto got = receive("q");
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle, "test").ok());
     EXPECT_EQ(broker.nextDeadline(), kNoDeadline);
 }
 
@@ -637,7 +637,7 @@ TEST_F(Engine, sinkReceivesOneBatchAfterEachCallThatChangedSomething)
         entries[i].id = "e" + std::to_string(i);
         entries[i].message.body = "b" + std::to_string(i);
     }
-    ASSERT_TRUE(broker.sendMessageBatch("q", entries).ok());
+    ASSERT_TRUE(broker.sendMessageBatch("q", entries, "test").ok());
     ASSERT_EQ(log.batches.size(), 3u);
     EXPECT_EQ(log.batches[2].size(), 3u);
     ASSERT_TRUE(broker.getQueue("q").ok());
@@ -691,8 +691,8 @@ TEST_F(Engine, failedCallsEmitNothing)
 {
     create("q");
     log.attach(broker);
-    EXPECT_FALSE(broker.setQueueAttributes("q", {{"VisibilityTimeout", "43201"}}).ok());
-    EXPECT_FALSE(broker.deleteMessage("q", "garbage").ok());
+    EXPECT_FALSE(broker.setQueueAttributes("q", {{"VisibilityTimeout", "43201"}}, "test").ok());
+    EXPECT_FALSE(broker.deleteMessage("q", "garbage", "test").ok());
     SendMessageRequest bad;
     bad.queue = "q";
     bad.body = "m";
@@ -965,12 +965,12 @@ TEST_F(Engine, queueStatsCountersAreMonotonic)
     auto got = receive("q", 2, 5);
     ASSERT_EQ(got.size(), 2u);
     step();
-    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle, "test").ok());
     step();
     clock.advance(5 * kSecond);
     broker.advance();
     step();
-    ASSERT_TRUE(broker.purgeQueue("q").ok());
+    ASSERT_TRUE(broker.purgeQueue("q", PurgeTarget::Normal, "test").ok());
     step();
     send("q", "d");
     clock.advance(60 * kSecond);
@@ -1048,7 +1048,7 @@ TEST_F(Engine, peekKeepsSequenceOrderWhenStorageIsReused)
     send("q", "m2");
     const auto got = receive("q");
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle, "test").ok());
     send("q", "m3");
     send("q", "m4");
     EXPECT_EQ(bodiesOf(peek("q")), (std::vector<std::string>{"m2", "m3", "m4"}));
@@ -1063,7 +1063,7 @@ TEST_F(Engine, peekedReceiptIsTheReceiversHandleAndDeletesTheMessage)
     const auto views = peek("q");
     ASSERT_EQ(views.size(), 1u);
     EXPECT_EQ(views[0].receiptHandle, got[0].receiptHandle);
-    ASSERT_TRUE(broker.deleteMessage("q", views[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("q", views[0].receiptHandle, "test").ok());
     EXPECT_TRUE(peek("q").empty());
     EXPECT_EQ(stats("q").deleted, 1);
 }
@@ -1130,7 +1130,7 @@ TEST_F(Engine, peekMessageFindsOneMessageByKey)
 
     const auto got = receive("q");
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("q", got[0].receiptHandle, "test").ok());
     auto gone = broker.peekMessage("q", views[0].key);
     ASSERT_FALSE(gone.ok());
     EXPECT_EQ(gone.error().code, ErrorCode::ResourceNotFound);
@@ -1257,7 +1257,7 @@ TEST_F(Engine, peekGroupsFollowsTheHeadAfterDeletion)
     const SendResult m2 = sendFifo("f.fifo", "m2", "g", "2");
     const auto got = receive("f.fifo", 2, 30);
     ASSERT_EQ(got.size(), 2u);
-    ASSERT_TRUE(broker.deleteMessage("f.fifo", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("f.fifo", got[0].receiptHandle, "test").ok());
     auto groups = broker.peekGroups("f.fifo");
     ASSERT_TRUE(groups.ok());
     ASSERT_EQ(groups->size(), 1u);
@@ -1265,7 +1265,7 @@ TEST_F(Engine, peekGroupsFollowsTheHeadAfterDeletion)
     EXPECT_TRUE((*groups)[0].blocked); // m2 is still in flight
     EXPECT_EQ((*groups)[0].blockingMessageId, m2.messageId);
     EXPECT_EQ((*groups)[0].waiting, 0);
-    ASSERT_TRUE(broker.deleteMessage("f.fifo", got[1].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("f.fifo", got[1].receiptHandle, "test").ok());
     groups = broker.peekGroups("f.fifo");
     ASSERT_TRUE(groups.ok());
     EXPECT_TRUE(groups->empty());

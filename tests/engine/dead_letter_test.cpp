@@ -95,7 +95,7 @@ TEST_F(DeadLetterTest, messageReleasedWithVisibilityZeroCountsAsAReceive)
     send("src", "m");
     const auto got = receive("src");
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.changeMessageVisibility("src", got[0].receiptHandle, 0).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility("src", got[0].receiptHandle, 0, "test").ok());
 
     EXPECT_TRUE(receive("src").empty());
     EXPECT_EQ(stats("dlq").available, 1);
@@ -120,7 +120,8 @@ TEST_F(DeadLetterTest, loweringMaxReceiveCountBelowReceiveCountMovesOnNextReceiv
     for (int i = 0; i < 3; ++i)
         ASSERT_EQ(receive("src", 1, 0).size(), 1u);
     ASSERT_TRUE(
-        broker.setQueueAttributes("src", {{"RedrivePolicy", redrivePolicy(arn("dlq"), 2)}}).ok());
+        broker.setQueueAttributes("src", {{"RedrivePolicy", redrivePolicy(arn("dlq"), 2)}}, "test")
+            .ok());
     EXPECT_TRUE(receive("src", 1, 0).empty()); // delivery 4 would exceed the new maximum 2
     EXPECT_EQ(stats("dlq").available, 1);
 }
@@ -132,7 +133,8 @@ TEST_F(DeadLetterTest, redrivePolicyAddedLaterAppliesToEarlierReceives)
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
     ASSERT_TRUE(
-        broker.setQueueAttributes("src", {{"RedrivePolicy", redrivePolicy(arn("dlq"), 1)}}).ok());
+        broker.setQueueAttributes("src", {{"RedrivePolicy", redrivePolicy(arn("dlq"), 1)}}, "test")
+            .ok());
     EXPECT_TRUE(receive("src", 1, 0).empty());
     EXPECT_EQ(stats("dlq").available, 1);
 }
@@ -143,7 +145,7 @@ TEST_F(DeadLetterTest, redrivePolicyRemovedMeansNoMove)
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
-    ASSERT_TRUE(broker.setQueueAttributes("src", {{"RedrivePolicy", ""}}).ok());
+    ASSERT_TRUE(broker.setQueueAttributes("src", {{"RedrivePolicy", ""}}, "test").ok());
     const auto again = receive("src", 1, 0);
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(again[0].receiveCount, 2u);
@@ -158,12 +160,12 @@ TEST_F(DeadLetterTest, fifoMessageAtMaxBehindInFlightHeadIsNotMovedUntilItWouldB
     sendFifo("src.fifo", "m2", "g", "d2");
     const auto both = receive("src.fifo", 10);
     ASSERT_EQ(both.size(), 2u);
-    ASSERT_TRUE(broker.changeMessageVisibility("src.fifo", both[0].receiptHandle, 60).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility("src.fifo", both[0].receiptHandle, 60, "test").ok());
     clock.advance(30'000); // m2 is visible again but blocked behind m1
     EXPECT_TRUE(receive("src.fifo", 10).empty());
     EXPECT_EQ(stats("dlq.fifo").available, 0);
 
-    ASSERT_TRUE(broker.deleteMessage("src.fifo", both[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("src.fifo", both[0].receiptHandle, "test").ok());
     EXPECT_TRUE(receive("src.fifo", 10).empty()); // m2 reached: moved, not delivered
     const auto inDlq = peek("dlq.fifo");
     ASSERT_EQ(inDlq.size(), 1u);
@@ -545,7 +547,7 @@ TEST_F(DeadLetterTest, deletedDeadLetterQueueMeansTheMessageIsSimplyDelivered)
     createSource("src", "dlq", 1);
     const SendResult sent = send("src", "m");
     ASSERT_EQ(receive("src").size(), 1u);
-    ASSERT_TRUE(broker.deleteQueue("dlq").ok());
+    ASSERT_TRUE(broker.deleteQueue("dlq", "test").ok());
     clock.advance(30'000);
 
     const auto again = receive("src");
@@ -563,7 +565,7 @@ TEST_F(DeadLetterTest, peekDoesNotPromiseAMoveWhenTheDeadLetterQueueIsGone)
     createSource("src", "dlq", 1);
     send("src", "m");
     ASSERT_EQ(receive("src", 1, 0).size(), 1u);
-    ASSERT_TRUE(broker.deleteQueue("dlq").ok());
+    ASSERT_TRUE(broker.deleteQueue("dlq", "test").ok());
     const auto views = peek("src");
     ASSERT_EQ(views.size(), 1u);
     EXPECT_FALSE(views[0].movesToDeadLetterOnNextReceive);
@@ -696,8 +698,8 @@ TEST_F(DeadLetterTest, listDeadLetterSourceQueuesDropsQueueWhosePolicyWasRemoved
     create("dlq");
     createSource("s1", "dlq", 1);
     createSource("s2", "dlq", 1);
-    ASSERT_TRUE(broker.setQueueAttributes("s1", {{"RedrivePolicy", ""}}).ok());
-    ASSERT_TRUE(broker.deleteQueue("s2").ok());
+    ASSERT_TRUE(broker.setQueueAttributes("s1", {{"RedrivePolicy", ""}}, "test").ok());
+    ASSERT_TRUE(broker.deleteQueue("s2", "test").ok());
     auto r = broker.listDeadLetterSourceQueues("dlq", {});
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r->names.empty());

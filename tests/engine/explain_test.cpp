@@ -335,7 +335,8 @@ TEST_F(ExplainTest, messageReleasedWithVisibilityZero)
     const MessageKey key = send("orders", "m");
     const auto received = receive("orders", "w");
     advance(5'000);
-    ASSERT_TRUE(broker.changeMessageVisibility("orders", received.at(0).receiptHandle, 0).ok());
+    ASSERT_TRUE(
+        broker.changeMessageVisibility("orders", received.at(0).receiptHandle, 0, "test").ok());
     const auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->returnCause, ReturnCause::Released);
     EXPECT_EQ(x->visibleSince, kStart + 5'000);
@@ -419,7 +420,7 @@ TEST_F(ExplainTest, explainingAMessageThatIsGoneIsResourceNotFound)
 {
     create("orders");
     const MessageKey key = send("orders", "m");
-    ASSERT_TRUE(broker.deleteMessage("orders", receive("orders").at(0).receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("orders", receive("orders").at(0).receiptHandle, "test").ok());
     EXPECT_EQ(broker.explainMessage("orders", key).error().code, ErrorCode::ResourceNotFound);
 }
 
@@ -468,7 +469,8 @@ TEST_F(ExplainTest, fifoMessageBlockedBehindAnExtendedMiddleMessage)
     const MessageKey c = send("orders.fifo", "c", "g");
     const auto received = receive("orders.fifo", "w", 1, 3);
     ASSERT_EQ(received.size(), 3u);
-    ASSERT_TRUE(broker.changeMessageVisibility("orders.fifo", received[1].receiptHandle, 10).ok());
+    ASSERT_TRUE(
+        broker.changeMessageVisibility("orders.fifo", received[1].receiptHandle, 10, "test").ok());
     advance(1'000);
     const auto blocked = broker.blockedMessages("orders.fifo");
     ASSERT_EQ(blocked->size(), 1u);
@@ -513,7 +515,7 @@ TEST_F(ExplainTest, staleReceiptOnAStandardQueueStillDeletes)
               "22:13:50")
         << "the text without what a delete does";
     // What it says is what happens (C.75).
-    ASSERT_TRUE(broker.deleteMessage("orders", first).ok());
+    ASSERT_TRUE(broker.deleteMessage("orders", first, "test").ok());
     EXPECT_EQ(broker.queueStats("orders")->inFlight, 0);
 }
 
@@ -551,7 +553,7 @@ TEST_F(ExplainTest, staleReceiptOnAFifoQueueIsRejected)
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; FIFO "
               "queues reject it: a delete fails with InvalidParameterValue (the receipt "
               "handle has expired)");
-    EXPECT_EQ(broker.deleteMessage("orders.fifo", first).error().code,
+    EXPECT_EQ(broker.deleteMessage("orders.fifo", first, "test").error().code,
               ErrorCode::InvalidParameterValue);
 }
 
@@ -567,7 +569,8 @@ TEST_F(ExplainTest, staleReceiptOnAnOciQueueIsRejected)
     EXPECT_EQ(x->text,
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; OCI "
               "queues reject it: the message was delivered again");
-    EXPECT_EQ(broker.deleteMessage("jobs", first).error().code, ErrorCode::ResourceNotFound);
+    EXPECT_EQ(broker.deleteMessage("jobs", first, "test").error().code,
+              ErrorCode::ResourceNotFound);
 }
 
 TEST_F(ExplainTest, currentReceiptDeletes)
@@ -610,7 +613,7 @@ TEST_F(ExplainTest, receiptOfADeletedMessage)
     create("orders");
     send("orders", "m");
     const std::string handle = receive("orders").at(0).receiptHandle;
-    ASSERT_TRUE(broker.deleteMessage("orders", handle).ok());
+    ASSERT_TRUE(broker.deleteMessage("orders", handle, "test").ok());
     const auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::MessageGone);
     EXPECT_TRUE(x->deleteSucceeds);

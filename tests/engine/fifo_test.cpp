@@ -143,12 +143,12 @@ protected:
 
     void deleteOk(const std::string& handle)
     {
-        Status deleted = broker.deleteMessage(kQueue, handle);
+        Status deleted = broker.deleteMessage(kQueue, handle, "test");
         EXPECT_TRUE(deleted.ok()) << describe(deleted.error());
     }
     void changeVisibilityOk(const std::string& handle, std::int64_t seconds)
     {
-        auto changed = broker.changeMessageVisibility(kQueue, handle, seconds);
+        auto changed = broker.changeMessageVisibility(kQueue, handle, seconds, "test");
         EXPECT_TRUE(changed.ok()) << describe(changed.error());
     }
 
@@ -196,7 +196,7 @@ TEST_F(FifoQueue, batchEntriesAreEnqueuedInRequestOrder)
         entry.message.deduplicationId = std::string("d-") + body;
         entries.push_back(std::move(entry));
     }
-    auto sent = broker.sendMessageBatch(kQueue, entries);
+    auto sent = broker.sendMessageBatch(kQueue, entries, "test");
     ASSERT_TRUE(sent.ok()) << describe(sent.error());
     ASSERT_EQ(sent->successful.size(), 5u);
     for (std::size_t i = 1; i < sent->successful.size(); ++i)
@@ -566,7 +566,7 @@ TEST_F(FifoQueue, sequenceNumbersAreTwentyDigitsStrictlyIncreasingPerQueue)
     entries[1].message.body = "e";
     entries[1].message.groupId = "g2";
     entries[1].message.deduplicationId = "dedup-e";
-    auto batch = broker.sendMessageBatch(kQueue, entries);
+    auto batch = broker.sendMessageBatch(kQueue, entries, "test");
     ASSERT_TRUE(batch.ok()) << describe(batch.error());
     ASSERT_EQ(batch->successful.size(), 2u);
     for (const auto& success : batch->successful)
@@ -1002,7 +1002,7 @@ TEST_F(FifoQueue, duplicateInsideOneBatchIsAcknowledgedWithFirstEntrysId)
     entries[1].message.body = "second";
     entries[1].message.groupId = "g1";
     entries[1].message.deduplicationId = "d";
-    auto sent = broker.sendMessageBatch(kQueue, entries);
+    auto sent = broker.sendMessageBatch(kQueue, entries, "test");
     ASSERT_TRUE(sent.ok()) << describe(sent.error());
     ASSERT_EQ(sent->successful.size(), 2u);
     EXPECT_TRUE(sent->failed.empty());
@@ -1016,7 +1016,7 @@ TEST_F(FifoQueue, purgeClearsDeduplicationHistory)
 {
     createFifo();
     const SendResult first = sendDedup("g1", "first", "d");
-    Status purged = broker.purgeQueue(kQueue);
+    Status purged = broker.purgeQueue(kQueue, PurgeTarget::Normal, "test");
     ASSERT_TRUE(purged.ok()) << describe(purged.error());
 
     const SendResult again = sendDedup("g1", "again", "d");

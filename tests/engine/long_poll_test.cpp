@@ -70,7 +70,7 @@ TEST_F(LongPoll, answeredByARelease)
     auto [id, answer] = longPoll(waitFor(20));
     ASSERT_NE(id, 0u);
     EXPECT_EQ(answer->calls, 0);
-    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 0).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 0, "test").ok());
     ASSERT_EQ(answer->calls, 1);
     ASSERT_EQ(answer->bodies(), (std::vector<std::string>{"m"}));
     EXPECT_EQ((*answer->result)->messages[0].receiveCount, 2u);
@@ -217,7 +217,7 @@ TEST_F(LongPoll, deleteQueueEndsWaitersEmpty)
     create(kQueue);
     auto [id, answer] = longPoll(waitFor(20));
     ASSERT_NE(id, 0u);
-    ASSERT_TRUE(broker.deleteQueue(kQueue).ok());
+    ASSERT_TRUE(broker.deleteQueue(kQueue, "test").ok());
     EXPECT_TRUE(answer->emptyOk());
     EXPECT_EQ(broker.pendingWaits(), 0u);
     advance(30 * kSecond);

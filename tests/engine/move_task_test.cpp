@@ -127,7 +127,7 @@ TEST_F(DeadLetterTest, newTaskMayStartAfterThePreviousWasCancelled)
     createSource("src", "dlq", 1);
     fillDeadLetterQueue("src", "dlq", 3);
     const std::string handle = startTaskOk(arn("dlq"), std::nullopt, 1);
-    ASSERT_TRUE(broker.cancelMessageMoveTask(handle).ok());
+    ASSERT_TRUE(broker.cancelMessageMoveTask(handle, "test").ok());
     EXPECT_TRUE(startTask(arn("dlq")).ok());
 }
 
@@ -522,7 +522,7 @@ TEST_F(DeadLetterTest, cancelReturnsMovedCountAndAlreadyMovedMessagesStayMoved)
     broker.advance();
     ASSERT_EQ(stats("src").available, 2);
 
-    auto cancelled = broker.cancelMessageMoveTask(handle);
+    auto cancelled = broker.cancelMessageMoveTask(handle, "test");
     ASSERT_TRUE(cancelled.ok()) << describe(cancelled.error());
     EXPECT_EQ(*cancelled, 2);
 
@@ -543,7 +543,7 @@ TEST_F(DeadLetterTest, cancelWithMalformedHandleIsInvalidParameterValue)
 {
     for (const std::string handle : {"garbage", "", "eyJ0YXNrSWQiOjF9"}) { // last: {"taskId":1}
         SCOPED_TRACE(handle);
-        auto r = broker.cancelMessageMoveTask(handle);
+        auto r = broker.cancelMessageMoveTask(handle, "test");
         ASSERT_FALSE(r.ok());
         EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
         EXPECT_EQ(r.error().message, kInvalidTaskHandle);
@@ -559,7 +559,7 @@ TEST_F(DeadLetterTest, cancelWithWellFormedUnknownHandleIsResourceNotFound)
 
     ManualClock otherClock;
     Broker other(otherClock);
-    auto r = other.cancelMessageMoveTask(handle);
+    auto r = other.cancelMessageMoveTask(handle, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::ResourceNotFound);
     EXPECT_EQ(r.error().message, kTaskDoesNotExist);
@@ -576,7 +576,7 @@ TEST_F(DeadLetterTest, destinationDeletedMidTaskFailsTheTask)
     startTaskOk(arn("dlq"), arn("target"), 1);
     broker.advance();
     ASSERT_EQ(stats("target").available, 1);
-    ASSERT_TRUE(broker.deleteQueue("target").ok());
+    ASSERT_TRUE(broker.deleteQueue("target", "test").ok());
 
     clock.advance(1'000);
     broker.advance();
@@ -599,7 +599,7 @@ TEST_F(DeadLetterTest, originalSourceDeletedMidTaskFailsTheTask)
     fillDeadLetterQueue("src", "dlq", 2);
     startTaskOk(arn("dlq"), std::nullopt, 1);
     broker.advance();
-    ASSERT_TRUE(broker.deleteQueue("src").ok());
+    ASSERT_TRUE(broker.deleteQueue("src", "test").ok());
     clock.advance(1'000);
     broker.advance();
     const MoveTaskInfo t = latestTask(arn("dlq"));

@@ -415,7 +415,7 @@ TEST_F(Oci, deletingTheQueueDeletesItsDlq)
 {
     createOci("orders");
     const std::string dlq = dlqOf("orders");
-    ASSERT_TRUE(broker.deleteQueue("orders").ok());
+    ASSERT_TRUE(broker.deleteQueue("orders", "test").ok());
     EXPECT_TRUE(broker.queues().empty());
     EXPECT_EQ(broker.queueView(dlq).error().code, ErrorCode::QueueDoesNotExist);
 }
@@ -429,7 +429,8 @@ TEST_F(Oci, loweringDeliveryCountDoesNotMoveInFlightMessages)
         if (i < 2)
             clock.advance(10 * kSecond);
     }
-    ASSERT_TRUE(broker.setQueueAttributes("orders", {{"deadLetterQueueDeliveryCount", "2"}}).ok());
+    ASSERT_TRUE(
+        broker.setQueueAttributes("orders", {{"deadLetterQueueDeliveryCount", "2"}}, "test").ok());
     auto peeked = broker.peekMessages("orders");
     ASSERT_TRUE(peeked.ok());
     ASSERT_EQ(peeked->size(), 1u);
@@ -587,7 +588,7 @@ TEST_F(Oci, listChannelsListsNonEmptyChannelsByPrefixSorted)
     onlyBeta.channelFilter = "beta";
     const auto got = receive(onlyBeta);
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle, "test").ok());
     auto after = broker.listChannels("orders", "");
     ASSERT_TRUE(after.ok());
     EXPECT_EQ(*after, (std::vector<std::string>{"alp2", "alpha", "gamma"}));
@@ -612,7 +613,7 @@ TEST_F(Oci, updateVisibilitySetsVisibleAtFromNow)
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(10 * kSecond);
-    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 120);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 120, "test");
     ASSERT_TRUE(changed.ok());
     const Millis expected = kStart + 10 * kSecond + 120 * kSecond;
     EXPECT_EQ(changed->visibleAt, expected);
@@ -630,7 +631,7 @@ TEST_F(Oci, updateVisibilityCanShortenTheTimeout)
     put("orders", "m");
     const auto got = receive(get("orders", 1, 300));
     ASSERT_EQ(got.size(), 1u);
-    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 5);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 5, "test");
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(changed->visibleAt, kStart + 5 * kSecond);
     clock.advance(5 * kSecond);
@@ -644,7 +645,7 @@ TEST_F(Oci, updateVisibilityHasNoTwelveHourCap)
     const auto got = receive(get("orders", 1, 43'200));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * 3600 * kSecond);
-    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200, "test");
     ASSERT_TRUE(changed.ok()) << describe(changed.error());
     EXPECT_EQ(changed->visibleAt, clock.now() + 43'200 * kSecond);
 }
@@ -655,10 +656,11 @@ TEST_F(Oci, updateVisibilityAbove43200IsRejected)
     put("orders", "m");
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
-    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'201);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'201, "test");
     ASSERT_FALSE(changed.ok());
     EXPECT_EQ(changed.error().code, ErrorCode::InvalidParameterValue);
-    EXPECT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200).ok());
+    EXPECT_TRUE(
+        broker.changeMessageVisibility("orders", got[0].receiptHandle, 43'200, "test").ok());
 }
 
 TEST_F(Oci, updateVisibilityZeroMakesTheMessageAvailable)
@@ -667,17 +669,17 @@ TEST_F(Oci, updateVisibilityZeroMakesTheMessageAvailable)
     put("orders", "m");
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 0).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility("orders", got[0].receiptHandle, 0, "test").ok());
     EXPECT_EQ(receive(get("orders")).size(), 1u);
 }
 
 TEST_F(Oci, updateWithGarbageReceiptIsReceiptHandleIsInvalid)
 {
     createOci("orders");
-    auto changed = broker.changeMessageVisibility("orders", "garbage", 60);
+    auto changed = broker.changeMessageVisibility("orders", "garbage", 60, "test");
     ASSERT_FALSE(changed.ok());
     EXPECT_EQ(changed.error().code, ErrorCode::ReceiptHandleIsInvalid);
-    auto deleted = broker.deleteMessage("orders", "garbage");
+    auto deleted = broker.deleteMessage("orders", "garbage", "test");
     ASSERT_FALSE(deleted.ok());
     EXPECT_EQ(deleted.error().code, ErrorCode::ReceiptHandleIsInvalid);
 }
@@ -692,15 +694,15 @@ TEST_F(Oci, oldReceiptAfterRedeliveryIsResourceNotFound)
     const auto second = receive(get("orders", 1, 10));
     ASSERT_EQ(second.size(), 1u);
 
-    auto changed = broker.changeMessageVisibility("orders", first[0].receiptHandle, 60);
+    auto changed = broker.changeMessageVisibility("orders", first[0].receiptHandle, 60, "test");
     ASSERT_FALSE(changed.ok());
     EXPECT_EQ(changed.error().code, ErrorCode::ResourceNotFound);
-    auto deleted = broker.deleteMessage("orders", first[0].receiptHandle);
+    auto deleted = broker.deleteMessage("orders", first[0].receiptHandle, "test");
     ASSERT_FALSE(deleted.ok());
     EXPECT_EQ(deleted.error().code, ErrorCode::ResourceNotFound);
     EXPECT_EQ(stats("orders").inFlight, 1);
 
-    EXPECT_TRUE(broker.deleteMessage("orders", second[0].receiptHandle).ok());
+    EXPECT_TRUE(broker.deleteMessage("orders", second[0].receiptHandle, "test").ok());
     EXPECT_EQ(stats("orders").inFlight, 0);
 }
 
@@ -711,7 +713,7 @@ TEST_F(Oci, lapsedReceiptStillUpdatesWhenNotDeliveredAgain)
     const auto got = receive(get("orders", 1, 10));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * kSecond);
-    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 60);
+    auto changed = broker.changeMessageVisibility("orders", got[0].receiptHandle, 60, "test");
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(changed->visibleAt, clock.now() + 60 * kSecond);
     EXPECT_TRUE(receive(get("orders")).empty());
@@ -729,7 +731,7 @@ TEST_F(Oci, lapsedReceiptStillDeletesWhenNotDeliveredAgain)
     const auto got = receive(get("orders", 1, 10));
     ASSERT_EQ(got.size(), 1u);
     clock.advance(11 * kSecond);
-    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle, "test").ok());
     EXPECT_TRUE(receive(get("orders")).empty());
     EXPECT_EQ(stats("orders").available, 0);
 }
@@ -740,8 +742,8 @@ TEST_F(Oci, deleteAfterPurgeSucceeds)
     put("orders", "m");
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
-    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle).ok());
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal, "test").ok());
+    EXPECT_TRUE(broker.deleteMessage("orders", got[0].receiptHandle, "test").ok());
 }
 
 // ---- batches (§6.4, case 129) ------------------------------------------------------------------
@@ -753,7 +755,8 @@ TEST_F(Oci, deleteBatchReportsEachEntryInRequestOrder)
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     auto result = broker.deleteMessageBatch(
-        "orders", {{"good", got[0].receiptHandle, std::nullopt}, {"bad", "garbage", std::nullopt}});
+        "orders", {{"good", got[0].receiptHandle, std::nullopt}, {"bad", "garbage", std::nullopt}},
+        "test");
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->succeededInOrder, (std::vector<bool>{true, false}));
     ASSERT_EQ(result->successful.size(), 1u);
@@ -772,7 +775,8 @@ TEST_F(Oci, deleteBatchWithGarbageFirstKeepsRequestOrder)
     const auto got = receive(get("orders", 1, 30));
     ASSERT_EQ(got.size(), 1u);
     auto result = broker.deleteMessageBatch(
-        "orders", {{"bad", "garbage", std::nullopt}, {"good", got[0].receiptHandle, std::nullopt}});
+        "orders", {{"bad", "garbage", std::nullopt}, {"good", got[0].receiptHandle, std::nullopt}},
+        "test");
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->succeededInOrder, (std::vector<bool>{false, true}));
 }
@@ -792,7 +796,7 @@ std::vector<BatchSendEntry> sendEntries(int n)
 TEST_F(Oci, batchesAcceptUpTo20Entries)
 {
     createOci("orders");
-    auto sent = broker.sendMessageBatch("orders", sendEntries(20));
+    auto sent = broker.sendMessageBatch("orders", sendEntries(20), "test");
     ASSERT_TRUE(sent.ok());
     EXPECT_EQ(sent->successful.size(), 20u);
 
@@ -804,10 +808,10 @@ TEST_F(Oci, batchesAcceptUpTo20Entries)
         changes.push_back({"c" + std::to_string(i), got[i].receiptHandle, 90});
         deletes.push_back({"d" + std::to_string(i), got[i].receiptHandle, std::nullopt});
     }
-    auto changed = broker.changeMessageVisibilityBatch("orders", changes);
+    auto changed = broker.changeMessageVisibilityBatch("orders", changes, "test");
     ASSERT_TRUE(changed.ok());
     EXPECT_EQ(changed->successful.size(), 20u);
-    auto deleted = broker.deleteMessageBatch("orders", deletes);
+    auto deleted = broker.deleteMessageBatch("orders", deletes, "test");
     ASSERT_TRUE(deleted.ok());
     EXPECT_EQ(deleted->successful.size(), 20u);
 }
@@ -815,17 +819,17 @@ TEST_F(Oci, batchesAcceptUpTo20Entries)
 TEST_F(Oci, batchesOf21EntriesAreRejected)
 {
     createOci("orders");
-    auto sent = broker.sendMessageBatch("orders", sendEntries(21));
+    auto sent = broker.sendMessageBatch("orders", sendEntries(21), "test");
     ASSERT_FALSE(sent.ok());
     EXPECT_EQ(sent.error().code, ErrorCode::TooManyEntriesInBatchRequest);
 
     std::vector<BatchReceiptEntry> entries;
     for (int i = 0; i < 21; ++i)
         entries.push_back({"e" + std::to_string(i), "garbage", 30});
-    auto changed = broker.changeMessageVisibilityBatch("orders", entries);
+    auto changed = broker.changeMessageVisibilityBatch("orders", entries, "test");
     ASSERT_FALSE(changed.ok());
     EXPECT_EQ(changed.error().code, ErrorCode::TooManyEntriesInBatchRequest);
-    auto deleted = broker.deleteMessageBatch("orders", entries);
+    auto deleted = broker.deleteMessageBatch("orders", entries, "test");
     ASSERT_FALSE(deleted.ok());
     EXPECT_EQ(deleted.error().code, ErrorCode::TooManyEntriesInBatchRequest);
 }
@@ -867,7 +871,7 @@ TEST_F(Oci, messageIsGoneExactlyAtItsExpiry)
 TEST_F(Oci, retentionIsCreationOnly)
 {
     createOci("orders");
-    auto r = broker.setQueueAttributes("orders", {{"retentionInSeconds", "600"}});
+    auto r = broker.setQueueAttributes("orders", {{"retentionInSeconds", "600"}}, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidAttributeName);
 }
@@ -894,30 +898,30 @@ protected:
 
 TEST_F(OciPurge, normalPurgesOnlyTheQueue)
 {
-    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal, "test").ok());
     EXPECT_EQ(stats("orders").available, 0);
     EXPECT_EQ(stats(dlq).available, 1);
 }
 
 TEST_F(OciPurge, deadLetterPurgesOnlyTheDlq)
 {
-    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::DeadLetter).ok());
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::DeadLetter, "test").ok());
     EXPECT_EQ(stats("orders").available, 2);
     EXPECT_EQ(stats(dlq).available, 0);
 }
 
 TEST_F(OciPurge, bothPurgesQueueAndDlq)
 {
-    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Both).ok());
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Both, "test").ok());
     EXPECT_EQ(stats("orders").available, 0);
     EXPECT_EQ(stats(dlq).available, 0);
 }
 
 TEST_F(OciPurge, purgeHasNoSixtySecondLimit)
 {
-    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal).ok());
+    ASSERT_TRUE(broker.purgeQueue("orders", PurgeTarget::Normal, "test").ok());
     put("orders", "c");
-    auto again = broker.purgeQueue("orders", PurgeTarget::Normal);
+    auto again = broker.purgeQueue("orders", PurgeTarget::Normal, "test");
     ASSERT_TRUE(again.ok()) << describe(again.error());
     EXPECT_EQ(stats("orders").available, 0);
 }

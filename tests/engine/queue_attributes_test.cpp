@@ -212,7 +212,7 @@ TEST_F(QueuesTest, countersFollowDeletes)
     const auto got = receive("q", 10);
     ASSERT_EQ(got.size(), 2u);
     EXPECT_EQ(counters("q"), "0/2/0");
-    ASSERT_TRUE(succeeds(broker.deleteMessage("q", got[0].receiptHandle)));
+    ASSERT_TRUE(succeeds(broker.deleteMessage("q", got[0].receiptHandle, "test")));
     EXPECT_EQ(counters("q"), "0/1/0");
 }
 
@@ -440,7 +440,7 @@ TEST_F(QueuesTest, standardDelayChangeIsNotRetroactive)
     const auto fresh = receive("q", 10);
     ASSERT_EQ(fresh.size(), 1u) << "new messages get the new delay";
     EXPECT_EQ(fresh[0].body, "fresh");
-    ASSERT_TRUE(succeeds(broker.deleteMessage("q", fresh[0].receiptHandle)));
+    ASSERT_TRUE(succeeds(broker.deleteMessage("q", fresh[0].receiptHandle, "test")));
     clock.advance(49'999);
     EXPECT_TRUE(receive("q", 10).empty());
     clock.advance(1);
@@ -560,7 +560,7 @@ TEST_F(QueuesTest, redrivePolicyTargetOfDeletedQueueIsRejected)
 {
     create("dlq");
     create("src");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("dlq")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("dlq", "test")));
     EXPECT_TRUE(failsWith(set("src", {{"RedrivePolicy", redrivePolicy(arn("dlq"), "3")}}),
                           ErrorCode::InvalidParameterValue));
 }
@@ -737,7 +737,7 @@ TEST_F(QueuesTest, listDeadLetterSourceQueuesFollowsSetAndRemoval)
     ASSERT_TRUE(succeeds(set("s", {{"RedrivePolicy", ""}})));
     EXPECT_EQ(deadLetterSources("d"), Names{});
     ASSERT_TRUE(succeeds(set("s", {{"RedrivePolicy", redrivePolicy(arn("d"), "3")}})));
-    ASSERT_TRUE(succeeds(broker.deleteQueue("s")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("s", "test")));
     EXPECT_EQ(deadLetterSources("d"), Names{}) << "a deleted source is not listed";
 }
 
@@ -784,7 +784,7 @@ TEST_F(QueuesTest, recreatedDeadLetterQueueListsTheSourcesPointingAtItsArn)
 {
     create("d");
     create("s", {{"RedrivePolicy", redrivePolicy(arn("d"), "3")}});
-    ASSERT_TRUE(succeeds(broker.deleteQueue("d")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("d", "test")));
     clock.advance(60'000);
     create("d");
     EXPECT_EQ(deadLetterSources("d"), Names{"s"});
@@ -804,14 +804,14 @@ TEST_F(QueuesTest, listDeadLetterSourceQueuesOfFifoDeadLetterQueue)
 TEST_F(QueuesTest, addPermissionAppendsStatementWithTheLabelAsSid)
 {
     create("q");
-    ASSERT_TRUE(
-        succeeds(broker.addPermission("q", "AllowSend", {"111122223333"}, {"SendMessage"})));
+    ASSERT_TRUE(succeeds(
+        broker.addPermission("q", "AllowSend", {"111122223333"}, {"SendMessage"}, "test")));
     const std::string policy = attribute("q", "Policy");
     ASSERT_NE(policy, "<absent>");
     EXPECT_EQ(statementsWithSid(policy, "AllowSend"), 1);
 
-    ASSERT_TRUE(
-        succeeds(broker.addPermission("q", "AllowReceive", {"111122223333"}, {"ReceiveMessage"})));
+    ASSERT_TRUE(succeeds(
+        broker.addPermission("q", "AllowReceive", {"111122223333"}, {"ReceiveMessage"}, "test")));
     const std::string both = attribute("q", "Policy");
     EXPECT_EQ(statementsWithSid(both, "AllowSend"), 1);
     EXPECT_EQ(statementsWithSid(both, "AllowReceive"), 1);
@@ -820,37 +820,46 @@ TEST_F(QueuesTest, addPermissionAppendsStatementWithTheLabelAsSid)
 TEST_F(QueuesTest, addPermissionWithExistingLabelIsRejected)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"})));
-    EXPECT_TRUE(failsWith(broker.addPermission("q", "L1", {"444455556666"}, {"ReceiveMessage"}),
-                          ErrorCode::InvalidParameterValue,
-                          "Value L1 for parameter Label is invalid. Reason: Already exists."));
+    ASSERT_TRUE(
+        succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"}, "test")));
+    EXPECT_TRUE(
+        failsWith(broker.addPermission("q", "L1", {"444455556666"}, {"ReceiveMessage"}, "test"),
+                  ErrorCode::InvalidParameterValue,
+                  "Value L1 for parameter Label is invalid. Reason: Already exists."));
     EXPECT_EQ(statementsWithSid(attribute("q", "Policy"), "L1"), 1);
 }
 
 TEST_F(QueuesTest, removePermissionOfUnknownLabelIsRejected)
 {
     create("q");
-    EXPECT_TRUE(failsWith(broker.removePermission("q", "nope"), ErrorCode::InvalidParameterValue,
+    EXPECT_TRUE(failsWith(broker.removePermission("q", "nope", "test"),
+                          ErrorCode::InvalidParameterValue,
                           "Value nope for parameter Label is invalid. Reason: can't find label."));
-    ASSERT_TRUE(succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"})));
-    EXPECT_TRUE(failsWith(broker.removePermission("q", "l1"), ErrorCode::InvalidParameterValue,
+    ASSERT_TRUE(
+        succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"}, "test")));
+    EXPECT_TRUE(failsWith(broker.removePermission("q", "l1", "test"),
+                          ErrorCode::InvalidParameterValue,
                           "Value l1 for parameter Label is invalid. Reason: can't find label."));
 }
 
 TEST_F(QueuesTest, removePermissionRemovesOnlyThatStatement)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"})));
-    ASSERT_TRUE(succeeds(broker.addPermission("q", "L2", {"111122223333"}, {"DeleteMessage"})));
-    ASSERT_TRUE(succeeds(broker.removePermission("q", "L1")));
+    ASSERT_TRUE(
+        succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"}, "test")));
+    ASSERT_TRUE(
+        succeeds(broker.addPermission("q", "L2", {"111122223333"}, {"DeleteMessage"}, "test")));
+    ASSERT_TRUE(succeeds(broker.removePermission("q", "L1", "test")));
     const std::string policy = attribute("q", "Policy");
     EXPECT_EQ(statementsWithSid(policy, "L1"), 0);
     EXPECT_EQ(statementsWithSid(policy, "L2"), 1);
-    ASSERT_TRUE(succeeds(broker.removePermission("q", "L2")));
+    ASSERT_TRUE(succeeds(broker.removePermission("q", "L2", "test")));
     EXPECT_EQ(statementsWithSid(attribute("q", "Policy"), "L2"), 0);
-    EXPECT_TRUE(failsWith(broker.removePermission("q", "L2"), ErrorCode::InvalidParameterValue));
+    EXPECT_TRUE(
+        failsWith(broker.removePermission("q", "L2", "test"), ErrorCode::InvalidParameterValue));
     // The label is free again.
-    EXPECT_TRUE(succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"})));
+    EXPECT_TRUE(
+        succeeds(broker.addPermission("q", "L1", {"111122223333"}, {"SendMessage"}, "test")));
 }
 
 TEST_F(QueuesTest, addPermissionKeepsStatementsOfAPolicySetBefore)
@@ -860,12 +869,13 @@ TEST_F(QueuesTest, addPermissionKeepsStatementsOfAPolicySetBefore)
         "q",
         {{"Policy",
           R"({"Version":"2012-10-17","Statement":[{"Sid":"Existing","Effect":"Allow","Principal":"*","Action":"SQS:SendMessage","Resource":"*"}]})"}})));
-    ASSERT_TRUE(succeeds(broker.addPermission("q", "Added", {"111122223333"}, {"SendMessage"})));
+    ASSERT_TRUE(
+        succeeds(broker.addPermission("q", "Added", {"111122223333"}, {"SendMessage"}, "test")));
     const std::string policy = attribute("q", "Policy");
     EXPECT_EQ(statementsWithSid(policy, "Existing"), 1);
     EXPECT_EQ(statementsWithSid(policy, "Added"), 1);
     EXPECT_TRUE(
-        failsWith(broker.addPermission("q", "Existing", {"111122223333"}, {"SendMessage"}),
+        failsWith(broker.addPermission("q", "Existing", {"111122223333"}, {"SendMessage"}, "test"),
                   ErrorCode::InvalidParameterValue,
                   "Value Existing for parameter Label is invalid. Reason: Already exists."));
 }

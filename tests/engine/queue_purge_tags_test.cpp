@@ -37,7 +37,7 @@ TEST_F(QueuesTest, tagsGivenAtCreateAreListed)
 TEST_F(QueuesTest, tagOverwritesTheSameKey)
 {
     create("q", {}, {{"env", "dev"}});
-    ASSERT_TRUE(succeeds(broker.tagQueue("q", {{"env", "prod"}, {"team", "a"}})));
+    ASSERT_TRUE(succeeds(broker.tagQueue("q", {{"env", "prod"}, {"team", "a"}}, "test")));
     auto tags = broker.listQueueTags("q");
     ASSERT_TRUE(succeeds(tags));
     EXPECT_EQ(tags.value(), (StringMap{{"env", "prod"}, {"team", "a"}}));
@@ -46,22 +46,22 @@ TEST_F(QueuesTest, tagOverwritesTheSameKey)
 TEST_F(QueuesTest, untagOfUnknownKeyIsIgnored)
 {
     create("q", {}, {{"env", "dev"}, {"team", "a"}});
-    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"nope", "team"})));
+    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"nope", "team"}, "test")));
     auto tags = broker.listQueueTags("q");
     ASSERT_TRUE(succeeds(tags));
     EXPECT_EQ(tags.value(), (StringMap{{"env", "dev"}}));
-    EXPECT_TRUE(succeeds(broker.untagQueue("q", {"nope"})));
+    EXPECT_TRUE(succeeds(broker.untagQueue("q", {"nope"}, "test")));
 }
 
 TEST_F(QueuesTest, tagKeysAreCaseSensitive)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.tagQueue("q", {{"Env", "A"}, {"env", "a"}})));
-    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"ENV"})));
+    ASSERT_TRUE(succeeds(broker.tagQueue("q", {{"Env", "A"}, {"env", "a"}}, "test")));
+    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"ENV"}, "test")));
     auto tags = broker.listQueueTags("q");
     ASSERT_TRUE(succeeds(tags));
     EXPECT_EQ(tags.value(), (StringMap{{"Env", "A"}, {"env", "a"}}));
-    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"Env"})));
+    ASSERT_TRUE(succeeds(broker.untagQueue("q", {"Env"}, "test")));
     tags = broker.listQueueTags("q");
     ASSERT_TRUE(succeeds(tags));
     EXPECT_EQ(tags.value(), (StringMap{{"env", "a"}}));
@@ -70,8 +70,8 @@ TEST_F(QueuesTest, tagKeysAreCaseSensitive)
 TEST_F(QueuesTest, awsPrefixedTagKeysAreRejected)
 {
     create("q");
-    EXPECT_TRUE(
-        failsWith(broker.tagQueue("q", {{"aws:owner", "me"}}), ErrorCode::InvalidParameterValue));
+    EXPECT_TRUE(failsWith(broker.tagQueue("q", {{"aws:owner", "me"}}, "test"),
+                          ErrorCode::InvalidParameterValue));
     EXPECT_TRUE(
         failsWith(tryCreate("r", {}, {{"aws:owner", "me"}}), ErrorCode::InvalidParameterValue));
     EXPECT_TRUE(failsWith(broker.getQueue("r"), ErrorCode::QueueDoesNotExist));
@@ -79,15 +79,15 @@ TEST_F(QueuesTest, awsPrefixedTagKeysAreRejected)
     ASSERT_TRUE(succeeds(tags));
     EXPECT_TRUE(tags->empty());
     // Only the prefix is reserved.
-    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{"my-aws:tag", "x"}, {"aws", "x"}})));
+    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{"my-aws:tag", "x"}, {"aws", "x"}}, "test")));
 }
 
 TEST_F(QueuesTest, tagKeyUpTo128AndValueUpTo256Characters)
 {
     create("q");
-    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{repeat("k", 128), repeat("v", 256)}})));
-    EXPECT_FALSE(broker.tagQueue("q", {{repeat("k", 129), "v"}}).ok());
-    EXPECT_FALSE(broker.tagQueue("q", {{"k", repeat("v", 257)}}).ok());
+    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{repeat("k", 128), repeat("v", 256)}}, "test")));
+    EXPECT_FALSE(broker.tagQueue("q", {{repeat("k", 129), "v"}}, "test").ok());
+    EXPECT_FALSE(broker.tagQueue("q", {{"k", repeat("v", 257)}}, "test").ok());
 }
 
 TEST_F(QueuesTest, tagLengthsCountUnicodeCharactersNotBytes)
@@ -95,10 +95,10 @@ TEST_F(QueuesTest, tagLengthsCountUnicodeCharactersNotBytes)
     // §1.3: "key ≤128, value ≤256 Unicode chars". U+00E9 is two UTF-8 bytes.
     create("q");
     const std::string e = "\xC3\xA9";
-    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{repeat(e, 128), "v"}})));
-    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{"k", repeat(e, 256)}})));
-    EXPECT_FALSE(broker.tagQueue("q", {{repeat(e, 129), "v"}}).ok());
-    EXPECT_FALSE(broker.tagQueue("q", {{"k", repeat(e, 257)}}).ok());
+    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{repeat(e, 128), "v"}}, "test")));
+    EXPECT_TRUE(succeeds(broker.tagQueue("q", {{"k", repeat(e, 256)}}, "test")));
+    EXPECT_FALSE(broker.tagQueue("q", {{repeat(e, 129), "v"}}, "test").ok());
+    EXPECT_FALSE(broker.tagQueue("q", {{"k", repeat(e, 257)}}, "test").ok());
 }
 
 // ================================================================================================
@@ -113,7 +113,7 @@ TEST_F(QueuesTest, purgeRemovesAvailableInFlightAndDelayedMessages)
     send("q", "delayed", 5);
     ASSERT_EQ(receive("q", 5, 3).size(), 5u);
     EXPECT_EQ(counters("q"), "5/5/1");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
     EXPECT_EQ(counters("q"), "0/0/0");
     EXPECT_TRUE(receive("q", 10).empty());
     clock.advance(3'000);
@@ -134,7 +134,7 @@ TEST_F(QueuesTest, purgeRemovesFifoMessagesInEveryState)
     clock.advance(2'000);
     ASSERT_EQ(receive("q.fifo", 1, 30).size(), 1u);
     EXPECT_EQ(counters("q.fifo"), "2/1/1");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q.fifo")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q.fifo", PurgeTarget::Normal, "test")));
     EXPECT_EQ(counters("q.fifo"), "0/0/0");
     clock.advance(30'000);
     EXPECT_TRUE(receive("q.fifo", 10).empty());
@@ -149,10 +149,10 @@ TEST_F(QueuesTest, receiptsOfPurgedMessagesStillDeleteOnStandard)
     send("q", "b");
     const auto got = receive("q", 10);
     ASSERT_EQ(got.size(), 2u);
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
     send("q", "after");
-    EXPECT_TRUE(succeeds(broker.deleteMessage("q", got[0].receiptHandle)));
-    EXPECT_TRUE(succeeds(broker.deleteMessage("q", got[1].receiptHandle)));
+    EXPECT_TRUE(succeeds(broker.deleteMessage("q", got[0].receiptHandle, "test")));
+    EXPECT_TRUE(succeeds(broker.deleteMessage("q", got[1].receiptHandle, "test")));
     EXPECT_EQ(counters("q"), "1/0/0") << "a message sent after the purge is untouched";
 }
 
@@ -164,7 +164,7 @@ TEST_F(QueuesTest, purgeClearsFifoDeduplicationHistory)
     auto duplicate = trySendFifo("q.fifo", "one", "g", "same");
     ASSERT_TRUE(succeeds(duplicate));
     EXPECT_TRUE(duplicate->deduplicated);
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q.fifo")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q.fifo", PurgeTarget::Normal, "test")));
     auto again = trySendFifo("q.fifo", "two", "g", "same");
     ASSERT_TRUE(succeeds(again));
     EXPECT_FALSE(again->deduplicated);
@@ -177,24 +177,24 @@ TEST_F(QueuesTest, purgeClearsFifoDeduplicationHistory)
 TEST_F(QueuesTest, secondPurgeWithin60SecondsIsPurgeQueueInProgress)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
-    EXPECT_TRUE(
-        failsWith(broker.purgeQueue("q"), ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("q", PurgeTarget::Normal, "test"),
+                          ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
     clock.advance(59'999);
-    EXPECT_TRUE(
-        failsWith(broker.purgeQueue("q"), ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("q", PurgeTarget::Normal, "test"),
+                          ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
     clock.advance(1);
-    EXPECT_TRUE(succeeds(broker.purgeQueue("q")));
-    EXPECT_TRUE(
-        failsWith(broker.purgeQueue("q"), ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
+    EXPECT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("q", PurgeTarget::Normal, "test"),
+                          ErrorCode::PurgeQueueInProgress, purgeInProgress("q")));
 }
 
 TEST_F(QueuesTest, rejectedPurgeRemovesNothing)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
     send("q", "m");
-    EXPECT_FALSE(broker.purgeQueue("q").ok());
+    EXPECT_FALSE(broker.purgeQueue("q", PurgeTarget::Normal, "test").ok());
     EXPECT_EQ(counters("q"), "1/0/0");
 }
 
@@ -202,10 +202,10 @@ TEST_F(QueuesTest, purgeWindowIsPerQueue)
 {
     create("a");
     createFifo("b.fifo");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("a")));
-    EXPECT_TRUE(succeeds(broker.purgeQueue("b.fifo")));
-    EXPECT_TRUE(failsWith(broker.purgeQueue("b.fifo"), ErrorCode::PurgeQueueInProgress,
-                          purgeInProgress("b.fifo")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("a", PurgeTarget::Normal, "test")));
+    EXPECT_TRUE(succeeds(broker.purgeQueue("b.fifo", PurgeTarget::Normal, "test")));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("b.fifo", PurgeTarget::Normal, "test"),
+                          ErrorCode::PurgeQueueInProgress, purgeInProgress("b.fifo")));
 }
 
 TEST_F(QueuesTest, purgeIntervalIsConfigurable)
@@ -214,18 +214,19 @@ TEST_F(QueuesTest, purgeIntervalIsConfigurable)
     options.purgeInterval = 10 * kSecond;
     restart(options);
     create("q");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
     clock.advance(9'999);
-    EXPECT_TRUE(failsWith(broker.purgeQueue("q"), ErrorCode::PurgeQueueInProgress));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("q", PurgeTarget::Normal, "test"),
+                          ErrorCode::PurgeQueueInProgress));
     clock.advance(1);
-    EXPECT_TRUE(succeeds(broker.purgeQueue("q")));
+    EXPECT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
 }
 
 TEST_F(QueuesTest, messagesSentAfterPurgeAreDelivered)
 {
     create("q");
     send("q", "before");
-    ASSERT_TRUE(succeeds(broker.purgeQueue("q")));
+    ASSERT_TRUE(succeeds(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
     send("q", "after");
     const auto got = receive("q", 10);
     ASSERT_EQ(got.size(), 1u);
@@ -234,8 +235,8 @@ TEST_F(QueuesTest, messagesSentAfterPurgeAreDelivered)
 
 TEST_F(QueuesTest, purgeOfUnknownQueueIsQueueDoesNotExist)
 {
-    EXPECT_TRUE(
-        failsWith(broker.purgeQueue("missing"), ErrorCode::QueueDoesNotExist, kNoSuchQueue));
+    EXPECT_TRUE(failsWith(broker.purgeQueue("missing", PurgeTarget::Normal, "test"),
+                          ErrorCode::QueueDoesNotExist, kNoSuchQueue));
 }
 
 } // namespace

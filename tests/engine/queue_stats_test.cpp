@@ -133,7 +133,7 @@ TEST_F(QueueStatsTest, aPurgeLeavesNoOldestMessage)
 {
     send("a");
     advance(3 * kSecond);
-    ASSERT_TRUE(broker.purgeQueue("q").ok());
+    ASSERT_TRUE(broker.purgeQueue("q", PurgeTarget::Normal, "test").ok());
     EXPECT_EQ(stats().oldestMessageAge, 0);
 }
 

@@ -365,7 +365,7 @@ TEST_F(QueuesTest, createFifoAgainIsIdempotent)
 TEST_F(QueuesTest, createWithin60SecondsOfDeleteIsQueueDeletedRecently)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     EXPECT_TRUE(failsWith(tryCreate("q"), ErrorCode::QueueDeletedRecently, kDeletedRecently));
     clock.advance(59'999);
     EXPECT_TRUE(failsWith(tryCreate("q"), ErrorCode::QueueDeletedRecently, kDeletedRecently));
@@ -376,7 +376,7 @@ TEST_F(QueuesTest, createWithin60SecondsOfDeleteIsQueueDeletedRecently)
 TEST_F(QueuesTest, createAfterTheRecreateWindowSucceeds)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     clock.advance(60'001);
     EXPECT_TRUE(succeeds(tryCreate("q")));
 }
@@ -387,7 +387,7 @@ TEST_F(QueuesTest, recreateDelayIsConfigurable)
     options.recreateDelay = 5 * kSecond;
     restart(options);
     create("q");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     clock.advance(4'999);
     EXPECT_TRUE(failsWith(tryCreate("q"), ErrorCode::QueueDeletedRecently));
     clock.advance(1);
@@ -397,7 +397,7 @@ TEST_F(QueuesTest, recreateDelayIsConfigurable)
 TEST_F(QueuesTest, deleteRecentlyBlocksOnlyThatName)
 {
     create("q");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     EXPECT_TRUE(succeeds(tryCreate("Q")));
     EXPECT_TRUE(succeeds(tryCreate("q2")));
 }
@@ -408,7 +408,7 @@ TEST_F(QueuesTest, recreatedQueueStartsEmptyWithDefaults)
     send("q", "old");
     send("q", "delayed", 900);
     receive("q", 1);
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     clock.advance(60'000);
     create("q");
     EXPECT_EQ(counters("q"), "0/0/0");
@@ -427,7 +427,7 @@ TEST_F(QueuesTest, deleteQueueDeletesRegardlessOfContent)
         send("q", "m" + std::to_string(i));
     send("q", "later", 60);
     receive("q", 1);
-    EXPECT_TRUE(succeeds(broker.deleteQueue("q")));
+    EXPECT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     EXPECT_TRUE(failsWith(broker.getQueue("q"), ErrorCode::QueueDoesNotExist, kNoSuchQueue));
     EXPECT_EQ(listAll(), Names{});
 }
@@ -439,7 +439,7 @@ TEST_F(QueuesTest, everyCallOnADeletedQueueIsQueueDoesNotExist)
     const auto got = receive("q", 10);
     ASSERT_EQ(got.size(), 1u);
     const std::string receipt = got[0].receiptHandle;
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
 
     const auto gone = [](const auto& result) {
         return failsWith(result, ErrorCode::QueueDoesNotExist, kNoSuchQueue);
@@ -452,18 +452,18 @@ TEST_F(QueuesTest, everyCallOnADeletedQueueIsQueueDoesNotExist)
     ReceiveRequest receiveRequest;
     receiveRequest.queue = "q";
     EXPECT_TRUE(gone(broker.receiveMessage(receiveRequest)));
-    EXPECT_TRUE(gone(broker.deleteMessage("q", receipt)));
-    EXPECT_TRUE(gone(broker.changeMessageVisibility("q", receipt, 10)));
+    EXPECT_TRUE(gone(broker.deleteMessage("q", receipt, "test")));
+    EXPECT_TRUE(gone(broker.changeMessageVisibility("q", receipt, 10, "test")));
     EXPECT_TRUE(gone(broker.getQueueAttributes("q", {"All"})));
-    EXPECT_TRUE(gone(broker.setQueueAttributes("q", {{"DelaySeconds", "1"}})));
-    EXPECT_TRUE(gone(broker.purgeQueue("q")));
-    EXPECT_TRUE(gone(broker.tagQueue("q", {{"k", "v"}})));
-    EXPECT_TRUE(gone(broker.untagQueue("q", {"k"})));
+    EXPECT_TRUE(gone(broker.setQueueAttributes("q", {{"DelaySeconds", "1"}}, "test")));
+    EXPECT_TRUE(gone(broker.purgeQueue("q", PurgeTarget::Normal, "test")));
+    EXPECT_TRUE(gone(broker.tagQueue("q", {{"k", "v"}}, "test")));
+    EXPECT_TRUE(gone(broker.untagQueue("q", {"k"}, "test")));
     EXPECT_TRUE(gone(broker.listQueueTags("q")));
     EXPECT_TRUE(gone(broker.listDeadLetterSourceQueues("q", {})));
-    EXPECT_TRUE(gone(broker.addPermission("q", "L", {"111122223333"}, {"SendMessage"})));
-    EXPECT_TRUE(gone(broker.removePermission("q", "L")));
-    EXPECT_TRUE(gone(broker.deleteQueue("q")));
+    EXPECT_TRUE(gone(broker.addPermission("q", "L", {"111122223333"}, {"SendMessage"}, "test")));
+    EXPECT_TRUE(gone(broker.removePermission("q", "L", "test")));
+    EXPECT_TRUE(gone(broker.deleteQueue("q", "test")));
 }
 
 TEST_F(QueuesTest, receiptOfDeletedQueueIsInvalidOnItsSuccessor)
@@ -473,18 +473,19 @@ TEST_F(QueuesTest, receiptOfDeletedQueueIsInvalidOnItsSuccessor)
     send("q", "m");
     const auto got = receive("q", 10);
     ASSERT_EQ(got.size(), 1u);
-    ASSERT_TRUE(succeeds(broker.deleteQueue("q")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("q", "test")));
     clock.advance(60'000);
     create("q");
     send("q", "new");
-    EXPECT_TRUE(failsWith(broker.deleteMessage("q", got[0].receiptHandle),
+    EXPECT_TRUE(failsWith(broker.deleteMessage("q", got[0].receiptHandle, "test"),
                           ErrorCode::ReceiptHandleIsInvalid));
     EXPECT_EQ(counters("q"), "1/0/0");
 }
 
 TEST_F(QueuesTest, deleteOfUnknownQueueIsQueueDoesNotExist)
 {
-    EXPECT_TRUE(failsWith(broker.deleteQueue("never"), ErrorCode::QueueDoesNotExist, kNoSuchQueue));
+    EXPECT_TRUE(
+        failsWith(broker.deleteQueue("never", "test"), ErrorCode::QueueDoesNotExist, kNoSuchQueue));
 }
 
 // ================================================================================================
@@ -646,7 +647,7 @@ TEST_F(QueuesTest, deletedQueueIsNotListed)
 {
     create("a");
     create("b");
-    ASSERT_TRUE(succeeds(broker.deleteQueue("a")));
+    ASSERT_TRUE(succeeds(broker.deleteQueue("a", "test")));
     EXPECT_EQ(listAll(), Names{"b"});
 }
 

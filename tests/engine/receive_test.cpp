@@ -523,7 +523,7 @@ TEST_F(Retention, inFlightMessageExpiresToo)
     clock.advance(1);
     EXPECT_EQ(counters(), "0/0/0");
     EXPECT_EQ(stats().retentionExpired, 1);
-    EXPECT_TRUE(broker.deleteMessage(kQueue, h).ok())
+    EXPECT_TRUE(broker.deleteMessage(kQueue, h, "test").ok())
         << "deleting it afterwards with its handle: 200";
 }
 
@@ -573,7 +573,7 @@ TEST_F(InFlightLimit, shortPollAtTheLimitIsOverLimit)
 
 TEST_F(InFlightLimit, shortPollBelowTheLimitWorks)
 {
-    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[0]).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[0], "test").ok());
     EXPECT_EQ(receive(1).messages.size(), 1u);
 }
 
@@ -594,7 +594,7 @@ TEST_F(InFlightLimit, longPollAtTheLimitEndsEmptyAtTheDeadline)
 
 TEST_F(InFlightLimit, receiveWorksAgainAfterADelete)
 {
-    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[1]).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[1], "test").ok());
     EXPECT_EQ(receive(1).messages.size(), 1u) << "room for one more";
     auto r = broker.receiveMessage(ReceiveRequest{.queue = kQueue, .waitTimeSeconds = 0});
     ASSERT_FALSE(r.ok());
@@ -621,7 +621,7 @@ TEST_F(InFlightLimit, waitingLongPollIsServedWhenADeleteMakesRoom)
 {
     auto [id, answer] = longPoll(waitFor(20));
     ASSERT_NE(id, 0u);
-    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[2]).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, handles[2], "test").ok());
     ASSERT_EQ(answer->calls, 1);
     EXPECT_EQ(answer->bodies().size(), 1u);
 }
@@ -662,9 +662,9 @@ TEST_F(ApproximateCounters, deleteAndReleaseUpdateCounters)
     const std::string ha = receiveHandle();
     const std::string hb = receiveHandle();
     EXPECT_EQ(counters(), "0/2/0");
-    ASSERT_TRUE(broker.deleteMessage(kQueue, ha).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, ha, "test").ok());
     EXPECT_EQ(counters(), "0/1/0");
-    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, hb, 0).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, hb, 0, "test").ok());
     EXPECT_EQ(counters(), "1/0/0");
 }
 

@@ -136,7 +136,7 @@ protected:
 
     void setAttribute(std::string_view queue, const std::string& name, const std::string& value)
     {
-        ASSERT_TRUE(succeeds(broker.setQueueAttributes(queue, {{name, value}})));
+        ASSERT_TRUE(succeeds(broker.setQueueAttributes(queue, {{name, value}}, "test")));
     }
 
     std::int64_t stored(std::string_view queue)
@@ -955,7 +955,7 @@ TEST_F(SendTest, receivedMd5OfBodyMatchesAwsVector)
         auto received = roundTrip(message(kStandard, body));
         ASSERT_TRUE(received);
         EXPECT_EQ(received->md5OfBody(), md5) << body;
-        ASSERT_TRUE(succeeds(broker.deleteMessage(kStandard, received->receiptHandle)));
+        ASSERT_TRUE(succeeds(broker.deleteMessage(kStandard, received->receiptHandle, "test")));
     }
 }
 
@@ -1052,18 +1052,19 @@ std::vector<BatchSendEntry> entries(int count)
 
 TEST_F(SendTest, batchToUnknownQueueFailsWithQueueDoesNotExist)
 {
-    EXPECT_TRUE(
-        failsWith(broker.sendMessageBatch("nope", entries(1)), ErrorCode::QueueDoesNotExist));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch("nope", entries(1), "test"),
+                          ErrorCode::QueueDoesNotExist));
 }
 
 TEST_F(SendTest, emptyBatchFailsWithEmptyBatchRequest)
 {
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, {}), ErrorCode::EmptyBatchRequest));
+    EXPECT_TRUE(
+        failsWith(broker.sendMessageBatch(kStandard, {}, "test"), ErrorCode::EmptyBatchRequest));
 }
 
 TEST_F(SendTest, batchOfTenEntriesAllSucceed)
 {
-    auto result = broker.sendMessageBatch(kStandard, entries(10));
+    auto result = broker.sendMessageBatch(kStandard, entries(10), "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 10u);
     EXPECT_TRUE(result->failed.empty());
@@ -1083,7 +1084,7 @@ class BatchTooManyEntries : public SendTest, public testing::WithParamInterface<
 
 TEST_P(BatchTooManyEntries, failsWholeRequestWithAwsText)
 {
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, entries(GetParam())),
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, entries(GetParam()), "test"),
                           ErrorCode::TooManyEntriesInBatchRequest,
                           "Maximum number of entries per request are 10. You have sent "
                               + std::to_string(GetParam()) + "."));
@@ -1096,15 +1097,15 @@ TEST_F(SendTest, batchWithDuplicateIdsFailsWholeRequest)
 {
     auto batch = entries(3);
     batch[2].id = "0";
-    EXPECT_TRUE(
-        failsWith(broker.sendMessageBatch(kStandard, batch), ErrorCode::BatchEntryIdsNotDistinct));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch, "test"),
+                          ErrorCode::BatchEntryIdsNotDistinct));
     EXPECT_EQ(stored(kStandard), 0);
 }
 
 TEST_F(SendTest, batchIdsAreCaseSensitive)
 {
     std::vector<BatchSendEntry> batch{entry("a", "x"), entry("A", "y")};
-    auto result = broker.sendMessageBatch(kStandard, batch);
+    auto result = broker.sendMessageBatch(kStandard, batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 2u);
 }
@@ -1114,8 +1115,8 @@ class BatchRejectsEntryId : public SendTest, public testing::WithParamInterface<
 TEST_P(BatchRejectsEntryId, withInvalidBatchEntryId)
 {
     std::vector<BatchSendEntry> batch{entry("ok", "x"), entry(GetParam().value, "y")};
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch), ErrorCode::InvalidBatchEntryId,
-                          kBadBatchIdText));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch, "test"),
+                          ErrorCode::InvalidBatchEntryId, kBadBatchIdText));
     EXPECT_EQ(stored(kStandard), 0);
 }
 
@@ -1129,7 +1130,7 @@ INSTANTIATE_TEST_SUITE_P(B47, BatchRejectsEntryId,
 TEST_F(SendTest, batchEntryIdOf80AllowedCharactersIsAccepted)
 {
     std::vector<BatchSendEntry> batch{entry(std::string(80, 'a'), "x"), entry("Az09-_", "y")};
-    auto result = broker.sendMessageBatch(kStandard, batch);
+    auto result = broker.sendMessageBatch(kStandard, batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 2u);
 }
@@ -1139,7 +1140,8 @@ TEST_F(SendTest, batchTotalOverOneMebibyteFailsWithAwsText)
     // Case 51: 1 048 568 + k/String/x = 1 048 576, plus "a" = 1 048 577.
     std::vector<BatchSendEntry> batch{entry("1", std::string(kOneMiB - 8, 'a')), entry("2", "a")};
     batch[0].message.attributes["k"] = stringAttribute("x");
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch), ErrorCode::BatchRequestTooLong,
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch, "test"),
+                          ErrorCode::BatchRequestTooLong,
                           "Batch requests cannot be longer than 1048576 bytes. You have sent "
                           "1048577 bytes."));
     EXPECT_EQ(stored(kStandard), 0);
@@ -1149,7 +1151,7 @@ TEST_F(SendTest, batchTotalOfExactlyOneMebibyteIsAccepted)
 {
     std::vector<BatchSendEntry> batch{entry("1", std::string(kOneMiB - 9, 'a')), entry("2", "a")};
     batch[0].message.attributes["k"] = stringAttribute("x");
-    auto result = broker.sendMessageBatch(kStandard, batch);
+    auto result = broker.sendMessageBatch(kStandard, batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 2u);
 }
@@ -1157,7 +1159,8 @@ TEST_F(SendTest, batchTotalOfExactlyOneMebibyteIsAccepted)
 TEST_F(SendTest, batchSingleEntryOverOneMebibyteIsTooLongAsAWholeRequest)
 {
     std::vector<BatchSendEntry> batch{entry("1", std::string(kOneMiB + 1, 'a'))};
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch), ErrorCode::BatchRequestTooLong,
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kStandard, batch, "test"),
+                          ErrorCode::BatchRequestTooLong,
                           "Batch requests cannot be longer than 1048576 bytes. You have sent "
                           "1048577 bytes."));
 }
@@ -1167,7 +1170,7 @@ TEST_F(SendTest, batchPartialFailureReportsOnlyTheBadEntry)
     // Case 49: nine valid entries and Id=9 with body "\x01" → success with one Failed entry.
     auto batch = entries(9);
     batch.push_back(entry("9", "\x01"));
-    auto result = broker.sendMessageBatch(kStandard, batch);
+    auto result = broker.sendMessageBatch(kStandard, batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 9u);
     ASSERT_EQ(result->failed.size(), 1u);
@@ -1186,7 +1189,7 @@ TEST_F(SendTest, batchFailureInTheMiddleKeepsRequestOrderInSucceededInOrder)
     std::vector<BatchSendEntry> batch{entry("a", "fine"), entry("b", ""), entry("c", "fine too")};
     batch.push_back(entry("d", "ok"));
     batch[3].message.attributes["ErrorDetails"] = stringAttribute("");
-    auto result = broker.sendMessageBatch(kStandard, batch);
+    auto result = broker.sendMessageBatch(kStandard, batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->succeededInOrder, (std::vector<bool>{true, false, true, false}));
     ASSERT_EQ(result->successful.size(), 2u);
@@ -1205,7 +1208,7 @@ TEST_F(SendTest, batchEntryOverQueueMaximumFailsOnlyThatEntryWithBatchText)
     create("small", {{"MaximumMessageSize", "1024"}});
     std::vector<BatchSendEntry> batch{entry("fits", std::string(1024, 'a')),
                                       entry("big", std::string(1025, 'a'))};
-    auto result = broker.sendMessageBatch("small", batch);
+    auto result = broker.sendMessageBatch("small", batch, "test");
     ASSERT_TRUE(succeeds(result));
     ASSERT_EQ(result->successful.size(), 1u);
     EXPECT_EQ(result->successful[0].id, "fits");
@@ -1219,7 +1222,7 @@ TEST_F(SendTest, batchEntryOverQueueMaximumFailsOnlyThatEntryWithBatchText)
 
 TEST_F(SendTest, batchSuccessIdsMatchReceivedMessageIds)
 {
-    auto result = broker.sendMessageBatch(kStandard, entries(3));
+    auto result = broker.sendMessageBatch(kStandard, entries(3), "test");
     ASSERT_TRUE(succeeds(result));
     std::set<std::string> sent;
     for (const auto& s : result->successful)
@@ -1234,8 +1237,8 @@ TEST_F(SendTest, fifoBatchEntryWithoutGroupFailsWholeRequestWithInvalidParameter
 {
     std::vector<BatchSendEntry> batch{fifoEntry("1", "a", "g", "d1"),
                                       fifoEntry("2", "b", std::nullopt, "d2")};
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch), ErrorCode::InvalidParameterValue,
-                          kMissingGroupText));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch, "test"),
+                          ErrorCode::InvalidParameterValue, kMissingGroupText));
     EXPECT_EQ(stored(kFifo), 0);
 }
 
@@ -1243,8 +1246,8 @@ TEST_F(SendTest, fifoBatchMissingGroupWinsOverAnotherEntrysBadBody)
 {
     std::vector<BatchSendEntry> batch{fifoEntry("1", "\x01", "g", "d1"),
                                       fifoEntry("2", "b", std::nullopt, "d2")};
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch), ErrorCode::InvalidParameterValue,
-                          kMissingGroupText));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch, "test"),
+                          ErrorCode::InvalidParameterValue, kMissingGroupText));
     EXPECT_EQ(stored(kFifo), 0);
 }
 
@@ -1252,8 +1255,8 @@ TEST_F(SendTest, fifoBatchEntryWithoutDeduplicationIdFailsWholeRequest)
 {
     std::vector<BatchSendEntry> batch{fifoEntry("1", "a", "g", "d1"),
                                       fifoEntry("2", "b", "g", std::nullopt)};
-    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch), ErrorCode::InvalidParameterValue,
-                          kMissingDedupText));
+    EXPECT_TRUE(failsWith(broker.sendMessageBatch(kFifo, batch, "test"),
+                          ErrorCode::InvalidParameterValue, kMissingDedupText));
     EXPECT_EQ(stored(kFifo), 0);
 }
 
@@ -1262,7 +1265,7 @@ TEST_F(SendTest, fifoBatchWithoutDeduplicationIdsIsAcceptedWithContentBasedDedup
     create("cbd.fifo", {{"FifoQueue", "true"}, {"ContentBasedDeduplication", "true"}});
     std::vector<BatchSendEntry> batch{fifoEntry("1", "a", "g", std::nullopt),
                                       fifoEntry("2", "b", "g", std::nullopt)};
-    auto result = broker.sendMessageBatch("cbd.fifo", batch);
+    auto result = broker.sendMessageBatch("cbd.fifo", batch, "test");
     ASSERT_TRUE(succeeds(result));
     EXPECT_EQ(result->successful.size(), 2u);
     EXPECT_EQ(stored("cbd.fifo"), 2);
@@ -1273,7 +1276,7 @@ TEST_F(SendTest, fifoBatchEntriesAreEnqueuedInRequestOrder)
     std::vector<BatchSendEntry> batch{fifoEntry("c", "first", "g", "d1"),
                                       fifoEntry("a", "second", "g", "d2"),
                                       fifoEntry("b", "third", "g", "d3")};
-    auto result = broker.sendMessageBatch(kFifo, batch);
+    auto result = broker.sendMessageBatch(kFifo, batch, "test");
     ASSERT_TRUE(succeeds(result));
     ASSERT_EQ(result->successful.size(), 3u);
     EXPECT_EQ(result->successful[0].id, "c");
@@ -1297,7 +1300,7 @@ TEST_F(SendTest, fifoBatchFollowsEarlierSingleSendsInTheGroup)
     ASSERT_TRUE(succeeds(broker.sendMessage(fifoMessage("zero", "g", "d0"))));
     std::vector<BatchSendEntry> batch{fifoEntry("1", "one", "g", "d1"),
                                       fifoEntry("2", "two", "g", "d2")};
-    ASSERT_TRUE(succeeds(broker.sendMessageBatch(kFifo, batch)));
+    ASSERT_TRUE(succeeds(broker.sendMessageBatch(kFifo, batch, "test")));
     auto messages = receive(kFifo);
     ASSERT_EQ(messages.size(), 3u);
     EXPECT_EQ(messages[0].body, "zero");

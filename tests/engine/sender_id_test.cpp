@@ -59,7 +59,7 @@ TEST_F(SenderIdTest, eachBatchEntryKeepsItsOwnSender)
         {"b", {.body = std::string("b"), .senderId = "AKIDB"}},
         {"c", {.body = std::string("c")}},
     };
-    auto sent = broker.sendMessageBatch("q", entries);
+    auto sent = broker.sendMessageBatch("q", entries, "test");
     ASSERT_TRUE(sent.ok());
     ASSERT_EQ(sent->successful.size(), 3u);
     EXPECT_EQ(senders(), (std::vector<std::string>{"AKIDA", "AKIDB", "000000000000"}));
@@ -72,7 +72,8 @@ TEST_F(SenderIdTest, aDeadLetterAndAMovedMessageKeepTheirSender)
                     .setQueueAttributes("q",
                                         {{"RedrivePolicy",
                                           R"({"deadLetterTargetArn":")" + broker.arnForName("dlq")
-                                              + R"(","maxReceiveCount":1})"}})
+                                              + R"(","maxReceiveCount":1})"}},
+                                        "test")
                     .ok());
     send("poison", "AKIDPRODUCER");
     EXPECT_EQ(senders(), std::vector<std::string>{"AKIDPRODUCER"}); // receive 1 of 1

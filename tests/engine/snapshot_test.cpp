@@ -90,7 +90,7 @@ TEST_F(SnapshotTest, restoresEveryMessageStateWithDeadlinesAndReceipts)
               copy->getQueueAttributes("q", {"All"}).value());
 
     // The receipt handed out before the restore deletes in the restored broker.
-    EXPECT_TRUE(copy->deleteMessage("q", received->messages[0].receiptHandle).ok());
+    EXPECT_TRUE(copy->deleteMessage("q", received->messages[0].receiptHandle, "test").ok());
     EXPECT_EQ(copy->queueStats("q")->inFlight, 0);
 }
 
@@ -197,7 +197,7 @@ TEST_F(SnapshotTest, queuesTagsPoliciesCountersDeadLettersAndOciComeBack)
                                          {"DelaySeconds", "5"}},
                           .tags = {{"team", "core"}}})
             .ok());
-    ASSERT_TRUE(source.addPermission("src", "p1", {"111122223333"}, {"SendMessage"}).ok());
+    ASSERT_TRUE(source.addPermission("src", "p1", {"111122223333"}, {"SendMessage"}, "test").ok());
     ASSERT_TRUE(source
                     .createQueue({.name = "telemetry",
                                   .attributes = {{"deadLetterQueueDeliveryCount", "2"}},
@@ -212,8 +212,8 @@ TEST_F(SnapshotTest, queuesTagsPoliciesCountersDeadLettersAndOciComeBack)
     clock.advance(5'000);
     ASSERT_EQ(source.receiveMessage({.queue = "src", .visibilityTimeout = 0})->messages.size(), 1u);
     ASSERT_TRUE(source.receiveMessage({.queue = "src"})->messages.empty()); // moved to the DLQ
-    ASSERT_TRUE(source.purgeQueue("dlq").ok());
-    ASSERT_TRUE(source.deleteQueue("dlq").ok());
+    ASSERT_TRUE(source.purgeQueue("dlq", PurgeTarget::Normal, "test").ok());
+    ASSERT_TRUE(source.deleteQueue("dlq", "test").ok());
 
     auto copy = roundTrip();
     for (const std::string name : {"src", "telemetry", "telemetry.dlq"}) {

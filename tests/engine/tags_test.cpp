@@ -61,17 +61,17 @@ TEST_F(TagsTest, createQueueWithFiftyOneTagsIsRefusedAndCreatesNothing)
 TEST_F(TagsTest, tagQueueMayFillTheQueueToFifty)
 {
     ASSERT_TRUE(tryCreate("q", {}, tags(40, "old")).ok());
-    EXPECT_TRUE(broker.tagQueue("q", tags(10, "new")).ok());
+    EXPECT_TRUE(broker.tagQueue("q", tags(10, "new"), "test").ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
 }
 
 TEST_F(TagsTest, tagQueueBeyondFiftyInTotalIsRefusedAndChangesNothing)
 {
     ASSERT_TRUE(tryCreate("q", {}, tags(40, "old")).ok());
-    expectTooMany(broker.tagQueue("q", tags(11, "new")), "q");
+    expectTooMany(broker.tagQueue("q", tags(11, "new"), "test"), "q");
     EXPECT_EQ(tagCount("q"), 40u);
     ASSERT_TRUE(tryCreate("full", {}, tags(kMaxTags)).ok());
-    expectTooMany(broker.tagQueue("full", {{"one-more", "v"}}), "full");
+    expectTooMany(broker.tagQueue("full", {{"one-more", "v"}}, "test"), "full");
 }
 
 TEST_F(TagsTest, retaggingKeysTheQueueHasDoesNotCount)
@@ -80,17 +80,17 @@ TEST_F(TagsTest, retaggingKeysTheQueueHasDoesNotCount)
     StringMap changed = tags(kMaxTags);
     for (auto& [key, value] : changed)
         value = "changed";
-    EXPECT_TRUE(broker.tagQueue("q", changed).ok());
+    EXPECT_TRUE(broker.tagQueue("q", changed, "test").ok());
     EXPECT_EQ(broker.listQueueTags("q")->at("k7"), "changed");
 }
 
 TEST_F(TagsTest, untagQueueMakesRoomAgain)
 {
     ASSERT_TRUE(tryCreate("q", {}, tags(kMaxTags)).ok());
-    ASSERT_TRUE(broker.untagQueue("q", {"k0", "k1"}).ok());
-    EXPECT_TRUE(broker.tagQueue("q", tags(2, "new")).ok());
+    ASSERT_TRUE(broker.untagQueue("q", {"k0", "k1"}, "test").ok());
+    EXPECT_TRUE(broker.tagQueue("q", tags(2, "new"), "test").ok());
     EXPECT_EQ(tagCount("q"), kMaxTags);
-    expectTooMany(broker.tagQueue("q", {{"new2", "v"}}), "q");
+    expectTooMany(broker.tagQueue("q", {{"new2", "v"}}, "test"), "q");
 }
 
 TEST_F(TagsTest, anIdempotentCreateQueueIgnoresItsTags)

@@ -58,7 +58,7 @@ TEST_F(ChangeVisibility, newTimeoutCountsFromTheCall)
     send("m");
     const std::string h = receiveHandle(30);
     clock.advance(20 * kSecond);
-    auto changed = broker.changeMessageVisibility(kQueue, h, 15);
+    auto changed = broker.changeMessageVisibility(kQueue, h, 15, "test");
     ASSERT_TRUE(changed.ok()) << describe(changed.error());
     EXPECT_EQ(changed->visibleAt, kT0 + 35 * kSecond);
     clock.advance(15 * kSecond - 1);
@@ -73,7 +73,7 @@ TEST_F(ChangeVisibility, newTimeoutReplacesTheRemainingTime)
     send("m");
     const std::string h = receiveHandle(30);
     clock.advance(10 * kSecond);
-    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 5).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 5, "test").ok());
     clock.advance(5 * kSecond - 1);
     EXPECT_TRUE(receive(1).messages.empty());
     clock.advance(1);
@@ -87,7 +87,7 @@ TEST_F(ChangeVisibility, zeroReleasesForOneReceive)
     send("m");
     const std::string h = receiveHandle();
     clock.advance(1 * kSecond);
-    auto released = broker.changeMessageVisibility(kQueue, h, 0);
+    auto released = broker.changeMessageVisibility(kQueue, h, 0, "test");
     ASSERT_TRUE(released.ok());
     EXPECT_EQ(released->visibleAt, kT0 + 1 * kSecond);
     EXPECT_EQ(counters(), "1/0/0");
@@ -105,7 +105,7 @@ TEST_F(ChangeVisibility, changeAppliesToThisReceiptOnly)
     create(kQueue, {{"VisibilityTimeout", "10"}});
     send("m");
     const std::string h = receiveHandle();
-    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 100).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 100, "test").ok());
     clock.advance(100 * kSecond);
     ReceiveResult again = receive(1);
     ASSERT_EQ(again.messages.size(), 1u);
@@ -120,27 +120,27 @@ TEST_F(ChangeVisibility, totalVisibilityIsCappedAtTwelveHoursFromTheReceive)
     const std::string h = receiveHandle();
     clock.advance(10 * kSecond);
 
-    auto tooLong = broker.changeMessageVisibility(kQueue, h, 43'200);
+    auto tooLong = broker.changeMessageVisibility(kQueue, h, 43'200, "test");
     ASSERT_FALSE(tooLong.ok());
     EXPECT_EQ(tooLong.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(tooLong.error().message, "Value 43200" + kCapReason);
-    auto justOver = broker.changeMessageVisibility(kQueue, h, 43'191);
+    auto justOver = broker.changeMessageVisibility(kQueue, h, 43'191, "test");
     ASSERT_FALSE(justOver.ok());
     EXPECT_EQ(justOver.error().message, "Value 43191" + kCapReason);
 
-    auto exactlyAtCap = broker.changeMessageVisibility(kQueue, h, 43'190);
+    auto exactlyAtCap = broker.changeMessageVisibility(kQueue, h, 43'190, "test");
     ASSERT_TRUE(exactlyAtCap.ok()) << describe(exactlyAtCap.error());
     EXPECT_EQ(exactlyAtCap->visibleAt, kT0 + 43'200 * kSecond);
 
     clock.advance(11 * kHour - 10 * kSecond); // t = 11 h; extending did not reset the cap
-    auto late = broker.changeMessageVisibility(kQueue, h, 7200);
+    auto late = broker.changeMessageVisibility(kQueue, h, 7200, "test");
     ASSERT_FALSE(late.ok());
     EXPECT_EQ(late.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(late.error().message, "Value 7200" + kCapReason);
-    auto lateOver = broker.changeMessageVisibility(kQueue, h, 3601);
+    auto lateOver = broker.changeMessageVisibility(kQueue, h, 3601, "test");
     ASSERT_FALSE(lateOver.ok());
     EXPECT_EQ(lateOver.error().message, "Value 3601" + kCapReason);
-    auto lateAtCap = broker.changeMessageVisibility(kQueue, h, 3600);
+    auto lateAtCap = broker.changeMessageVisibility(kQueue, h, 3600, "test");
     ASSERT_TRUE(lateAtCap.ok()) << describe(lateAtCap.error());
     EXPECT_EQ(lateAtCap->visibleAt, kT0 + 12 * kHour);
     EXPECT_EQ(counters(), "0/1/0") << "failed changes leave the message in flight";
@@ -154,10 +154,10 @@ TEST_F(ChangeVisibility, capIsMeasuredFromTheLatestReceive)
     clock.advance(10 * kSecond);
     const std::string h2 = receiveHandle(10); // received again at t = 10 s
     clock.advance(5 * kSecond);
-    auto over = broker.changeMessageVisibility(kQueue, h2, 43'196);
+    auto over = broker.changeMessageVisibility(kQueue, h2, 43'196, "test");
     ASSERT_FALSE(over.ok());
     EXPECT_EQ(over.error().message, "Value 43196" + kCapReason);
-    auto atCap = broker.changeMessageVisibility(kQueue, h2, 43'195);
+    auto atCap = broker.changeMessageVisibility(kQueue, h2, 43'195, "test");
     ASSERT_TRUE(atCap.ok()) << describe(atCap.error());
     EXPECT_EQ(atCap->visibleAt, kT0 + 10 * kSecond + 43'200 * kSecond);
 }
@@ -168,7 +168,7 @@ TEST_F(ChangeVisibility, timeoutOutsideZeroTo43200IsInvalidParameterValue)
     send("m");
     const std::string h = receiveHandle();
     for (std::int64_t bad : {-1, 43'201}) {
-        auto r = broker.changeMessageVisibility(kQueue, h, bad);
+        auto r = broker.changeMessageVisibility(kQueue, h, bad, "test");
         ASSERT_FALSE(r.ok()) << bad;
         EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue) << bad;
     }
@@ -179,7 +179,7 @@ TEST_F(ChangeVisibility, missingTimeoutIsMissingParameter)
     create(kQueue);
     send("m");
     const std::string h = receiveHandle();
-    auto r = broker.changeMessageVisibility(kQueue, h, std::nullopt);
+    auto r = broker.changeMessageVisibility(kQueue, h, std::nullopt, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::MissingParameter);
     EXPECT_EQ(r.error().message, "The request must contain the parameter VisibilityTimeout.");
@@ -190,7 +190,7 @@ TEST_F(ChangeVisibility, garbageHandleIsReceiptHandleIsInvalid)
     // C.69
     create(kQueue);
     for (const std::string handle : {"INVALID", "garbage"}) {
-        auto r = broker.changeMessageVisibility(kQueue, handle, 60);
+        auto r = broker.changeMessageVisibility(kQueue, handle, 60, "test");
         ASSERT_FALSE(r.ok()) << handle;
         EXPECT_EQ(r.error().code, ErrorCode::ReceiptHandleIsInvalid);
         EXPECT_EQ(r.error().message, invalidHandleText(handle));
@@ -203,7 +203,7 @@ TEST_F(ChangeVisibility, anotherQueuesHandleIsNotValidForThisQueue)
     create("other");
     send("m");
     const std::string h = receiveHandle();
-    auto r = broker.changeMessageVisibility("other", h, 0);
+    auto r = broker.changeMessageVisibility("other", h, 0, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_EQ(r.error().message, foreignHandleText(h));
@@ -216,9 +216,9 @@ TEST_F(ChangeVisibility, deletedMessageIsNotAvailableForChange)
     create(kQueue);
     send("m");
     const std::string h = receiveHandle();
-    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 42).ok());
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
-    auto r = broker.changeMessageVisibility(kQueue, h, 42);
+    ASSERT_TRUE(broker.changeMessageVisibility(kQueue, h, 42, "test").ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
+    auto r = broker.changeMessageVisibility(kQueue, h, 42, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(r.error().message, deletedMessageText(h));
@@ -231,7 +231,7 @@ TEST_F(ChangeVisibility, expiredStandardReceiptSucceedsAndChangesNothing)
     send("m");
     const std::string h = receiveHandle(5);
     clock.advance(5 * kSecond);
-    auto r = broker.changeMessageVisibility(kQueue, h, 60);
+    auto r = broker.changeMessageVisibility(kQueue, h, 60, "test");
     ASSERT_TRUE(r.ok()) << describe(r.error());
     EXPECT_EQ(counters(), "1/0/0") << "the message stays visible";
     EXPECT_EQ(receive(1).messages.size(), 1u);
@@ -246,7 +246,7 @@ TEST_F(ChangeVisibility, expiredStandardReceiptRehidesWhenConfigured)
     send("m");
     const std::string h = receiveHandle(5);
     clock.advance(5 * kSecond);
-    auto r = broker.changeMessageVisibility(kQueue, h, 60);
+    auto r = broker.changeMessageVisibility(kQueue, h, 60, "test");
     ASSERT_TRUE(r.ok()) << describe(r.error());
     EXPECT_EQ(r->visibleAt, kT0 + 65 * kSecond);
     EXPECT_EQ(counters(), "0/1/0");
@@ -264,9 +264,9 @@ TEST_F(ChangeVisibility, olderReceiptAfterReReceiveIsANoOp)
     clock.advance(5 * kSecond);
     receiveHandle(10); // h2: visible again at t = 15 s
     clock.advance(1 * kSecond);
-    auto extend = broker.changeMessageVisibility(kQueue, h1, 100);
+    auto extend = broker.changeMessageVisibility(kQueue, h1, 100, "test");
     ASSERT_TRUE(extend.ok()) << describe(extend.error());
-    auto release = broker.changeMessageVisibility(kQueue, h1, 0);
+    auto release = broker.changeMessageVisibility(kQueue, h1, 0, "test");
     ASSERT_TRUE(release.ok()) << describe(release.error());
     EXPECT_EQ(counters(), "0/1/0") << "the old receipt did not release the message";
     clock.advance(9 * kSecond - 1);
@@ -282,7 +282,7 @@ TEST_F(ChangeVisibility, fifoExpiredReceiptHasExpired)
     sendFifo("m");
     const std::string h = receiveHandle(1, kFifo);
     clock.advance(1 * kSecond);
-    auto r = broker.changeMessageVisibility(kFifo, h, 5);
+    auto r = broker.changeMessageVisibility(kFifo, h, 5, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(r.error().message, expiredHandleText(h));
@@ -297,12 +297,12 @@ TEST_F(ChangeVisibility, fifoOlderReceiptAfterReReceiveHasExpired)
     const std::string h1 = receiveHandle(1, kFifo);
     clock.advance(1 * kSecond);
     const std::string h2 = receiveHandle(30, kFifo);
-    auto r = broker.changeMessageVisibility(kFifo, h1, 0);
+    auto r = broker.changeMessageVisibility(kFifo, h1, 0, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(r.error().message, expiredHandleText(h1));
     EXPECT_EQ(counters(kFifo), "0/1/0");
-    EXPECT_TRUE(broker.changeMessageVisibility(kFifo, h2, 0).ok());
+    EXPECT_TRUE(broker.changeMessageVisibility(kFifo, h2, 0, "test").ok());
     EXPECT_EQ(counters(kFifo), "1/0/0");
 }
 
@@ -314,7 +314,7 @@ TEST_F(ChangeVisibility, fifoZeroReleasesTheGroup)
     const std::string h = receiveHandle(30, kFifo);
     EXPECT_TRUE(receive(10, {}, kFifo).messages.empty())
         << "group blocked while its head is in flight";
-    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 0).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 0, "test").ok());
     EXPECT_EQ(bodiesOf(receive(10, {}, kFifo)), (std::vector<std::string>{"a", "b"}));
 }
 
@@ -327,7 +327,7 @@ TEST_F(DeleteMessage, inFlightReceiptDeletes)
     create(kQueue);
     send("m");
     const std::string h = receiveHandle();
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
     EXPECT_EQ(counters(), "0/0/0");
     EXPECT_EQ(stats().deleted, 1);
     clock.advance(30 * kSecond);
@@ -338,7 +338,7 @@ TEST_F(DeleteMessage, garbageHandleIsReceiptHandleIsInvalid)
 {
     create(kQueue);
     for (const std::string handle : {"garbage", "INVALID", "AQEBgarbage"}) {
-        auto r = broker.deleteMessage(kQueue, handle);
+        auto r = broker.deleteMessage(kQueue, handle, "test");
         ASSERT_FALSE(r.ok()) << handle;
         EXPECT_EQ(r.error().code, ErrorCode::ReceiptHandleIsInvalid);
         EXPECT_EQ(r.error().message, invalidHandleText(handle));
@@ -352,7 +352,7 @@ TEST_F(DeleteMessage, anotherQueuesHandleIsNotValidForThisQueue)
     send("m");
     send("x", {}, {}, "other");
     const std::string h = receiveHandle();
-    auto r = broker.deleteMessage("other", h);
+    auto r = broker.deleteMessage("other", h, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::ReceiptHandleIsInvalid);
     EXPECT_EQ(r.error().message, foreignHandleText(h));
@@ -367,7 +367,7 @@ TEST_F(DeleteMessage, standardExpiredHandleStillDeletes)
     send("m");
     const std::string h = receiveHandle();
     clock.advance(2 * kSecond);
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
     EXPECT_EQ(counters(), "0/0/0");
     EXPECT_TRUE(receive(1).messages.empty());
 }
@@ -380,7 +380,7 @@ TEST_F(DeleteMessage, standardOlderReceiptDeletes)
     const std::string h1 = receiveHandle();
     clock.advance(1 * kSecond);
     receiveHandle(); // h2
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h1).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h1, "test").ok());
     EXPECT_EQ(counters(), "0/0/0");
     clock.advance(1 * kSecond);
     EXPECT_TRUE(receive(1).messages.empty());
@@ -396,7 +396,7 @@ TEST_F(DeleteMessage, strictStaleReceiptModeKeepsMessageOnOlderReceipt)
     const std::string h1 = receiveHandle();
     clock.advance(1 * kSecond);
     const std::string h2 = receiveHandle();
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h1).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h1, "test").ok());
     EXPECT_EQ(counters(), "0/1/0") << "the older receipt did not delete";
     clock.advance(1 * kSecond);
     EXPECT_EQ(receive(1).messages.size(), 1u);
@@ -413,7 +413,7 @@ TEST_F(DeleteMessage, strictStaleReceiptModeKeepsMessageOnExpiredReceipt)
     send("m");
     const std::string h = receiveHandle();
     clock.advance(2 * kSecond);
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
     EXPECT_EQ(counters(), "1/0/0") << "an expired receipt is stale: strict mode keeps the message";
 }
 
@@ -422,9 +422,9 @@ TEST_F(DeleteMessage, repeatedDeleteSucceeds)
     create(kQueue);
     send("m");
     const std::string h = receiveHandle();
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
-    ASSERT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
     EXPECT_EQ(stats().deleted, 1);
 }
 
@@ -434,7 +434,7 @@ TEST_F(DeleteMessage, deleteAfterRetentionExpirySucceeds)
     send("m");
     const std::string h = receiveHandle();
     clock.advance(60 * kSecond);
-    EXPECT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    EXPECT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
     EXPECT_EQ(stats().deleted, 0) << "retention removed it, not the delete";
 }
 
@@ -444,7 +444,7 @@ TEST_F(DeleteMessage, fifoExpiredHandleHasExpired)
     sendFifo("m");
     const std::string h = receiveHandle(1, kFifo);
     clock.advance(1 * kSecond);
-    auto r = broker.deleteMessage(kFifo, h);
+    auto r = broker.deleteMessage(kFifo, h, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(r.error().message, expiredHandleText(h));
@@ -457,7 +457,7 @@ TEST_F(DeleteMessage, fifoHandleDeletesUntilItsVisibilityEnds)
     sendFifo("m");
     const std::string h = receiveHandle(1, kFifo);
     clock.advance(1 * kSecond - 1);
-    ASSERT_TRUE(broker.deleteMessage(kFifo, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kFifo, h, "test").ok());
     EXPECT_EQ(counters(kFifo), "0/0/0");
 }
 
@@ -467,9 +467,9 @@ TEST_F(DeleteMessage, fifoDeleteAfterExtensionSucceeds)
     createFifo(kFifo);
     sendFifo("m");
     const std::string h = receiveHandle(1, kFifo);
-    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 5).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 5, "test").ok());
     clock.advance(1500);
-    ASSERT_TRUE(broker.deleteMessage(kFifo, h).ok());
+    ASSERT_TRUE(broker.deleteMessage(kFifo, h, "test").ok());
     EXPECT_TRUE(receive(1, {}, kFifo).messages.empty());
     clock.advance(10 * kSecond);
     EXPECT_TRUE(receive(1, {}, kFifo).messages.empty());
@@ -480,9 +480,9 @@ TEST_F(DeleteMessage, fifoDeleteAfterExtensionLapsedHasExpired)
     createFifo(kFifo);
     sendFifo("m");
     const std::string h = receiveHandle(1, kFifo);
-    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 5).ok());
+    ASSERT_TRUE(broker.changeMessageVisibility(kFifo, h, 5, "test").ok());
     clock.advance(5 * kSecond);
-    auto r = broker.deleteMessage(kFifo, h);
+    auto r = broker.deleteMessage(kFifo, h, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, expiredHandleText(h));
 }
@@ -492,7 +492,7 @@ TEST_F(DeleteMessage, fifoZeroVisibilityReceiptCannotDelete)
     createFifo(kFifo);
     sendFifo("m");
     const std::string h = receiveHandle(0, kFifo);
-    auto r = broker.deleteMessage(kFifo, h);
+    auto r = broker.deleteMessage(kFifo, h, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, ErrorCode::InvalidParameterValue);
     EXPECT_EQ(r.error().message, expiredHandleText(h));
@@ -506,11 +506,11 @@ TEST_F(DeleteMessage, fifoOlderReceiptAfterReReceiveHasExpired)
     const std::string h1 = receiveHandle(1, kFifo);
     clock.advance(1 * kSecond);
     const std::string h2 = receiveHandle(30, kFifo);
-    auto r = broker.deleteMessage(kFifo, h1);
+    auto r = broker.deleteMessage(kFifo, h1, "test");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message, expiredHandleText(h1));
     EXPECT_EQ(counters(kFifo), "0/1/0");
-    EXPECT_TRUE(broker.deleteMessage(kFifo, h2).ok());
+    EXPECT_TRUE(broker.deleteMessage(kFifo, h2, "test").ok());
     EXPECT_EQ(counters(kFifo), "0/0/0");
 }
 
@@ -526,14 +526,14 @@ TEST_F(DeleteMessage, strictMessageNotInflightRejectsExpiredReceipt)
     const std::string h = receiveHandle(5);
     const std::string inFlight = receiveHandle(60);
     clock.advance(5 * kSecond);
-    auto del = broker.deleteMessage(kQueue, h);
+    auto del = broker.deleteMessage(kQueue, h, "test");
     ASSERT_FALSE(del.ok());
     EXPECT_EQ(del.error().code, ErrorCode::MessageNotInflight);
-    auto change = broker.changeMessageVisibility(kQueue, h, 10);
+    auto change = broker.changeMessageVisibility(kQueue, h, 10, "test");
     ASSERT_FALSE(change.ok());
     EXPECT_EQ(change.error().code, ErrorCode::MessageNotInflight);
     EXPECT_EQ(counters(), "1/1/0");
-    EXPECT_TRUE(broker.deleteMessage(kQueue, inFlight).ok())
+    EXPECT_TRUE(broker.deleteMessage(kQueue, inFlight, "test").ok())
         << "an in-flight receipt still deletes";
     EXPECT_EQ(counters(), "1/0/0");
 }
@@ -544,8 +544,8 @@ TEST_F(DeleteMessage, withoutStrictModeExpiredReceiptIsNeverMessageNotInflight)
     send("m");
     const std::string h = receiveHandle(5);
     clock.advance(5 * kSecond);
-    EXPECT_TRUE(broker.changeMessageVisibility(kQueue, h, 10).ok());
-    EXPECT_TRUE(broker.deleteMessage(kQueue, h).ok());
+    EXPECT_TRUE(broker.changeMessageVisibility(kQueue, h, 10, "test").ok());
+    EXPECT_TRUE(broker.deleteMessage(kQueue, h, "test").ok());
 }
 
 // ================================================================================================
@@ -559,8 +559,8 @@ TEST_F(DeleteMessageBatch, reportsPartialFailuresPerEntry)
     send("b");
     const std::string ha = receiveHandle();
     const std::string hb = receiveHandle();
-    auto r
-        = broker.deleteMessageBatch(kQueue, {{"a", ha, {}}, {"bad", "garbage", {}}, {"b", hb, {}}});
+    auto r = broker.deleteMessageBatch(
+        kQueue, {{"a", ha, {}}, {"bad", "garbage", {}}, {"b", hb, {}}}, "test");
     ASSERT_TRUE(r.ok()) << describe(r.error());
     ASSERT_EQ(r->successful.size(), 2u);
     EXPECT_EQ(r->successful[0].id, "a");
@@ -583,7 +583,7 @@ TEST_F(DeleteMessageBatch, fifoExpiredEntryFailsAlone)
     clock.advance(1 * kSecond);
     const std::string hb = receiveHandle(30, kFifo);
     ASSERT_NE(ha, hb);
-    auto r = broker.deleteMessageBatch(kFifo, {{"x", ha, {}}, {"y", hb, {}}});
+    auto r = broker.deleteMessageBatch(kFifo, {{"x", ha, {}}, {"y", hb, {}}}, "test");
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->failed.size(), 1u);
     EXPECT_EQ(r->failed[0].id, "x");
@@ -603,9 +603,10 @@ TEST_F(ChangeVisibilityBatch, reportsPartialFailuresPerEntry)
     const std::string ha = receiveHandle();
     const std::string hb = receiveHandle();
     const std::string hc = receiveHandle();
-    ASSERT_TRUE(broker.deleteMessage(kQueue, hc).ok());
+    ASSERT_TRUE(broker.deleteMessage(kQueue, hc, "test").ok());
     auto r = broker.changeMessageVisibilityBatch(
-        kQueue, {{"a", ha, 0}, {"bad", "garbage", 10}, {"b", hb, std::nullopt}, {"c", hc, 10}});
+        kQueue, {{"a", ha, 0}, {"bad", "garbage", 10}, {"b", hb, std::nullopt}, {"c", hc, 10}},
+        "test");
     ASSERT_TRUE(r.ok()) << describe(r.error());
     ASSERT_EQ(r->successful.size(), 1u);
     EXPECT_EQ(r->successful[0].id, "a");
@@ -630,7 +631,8 @@ TEST_F(ChangeVisibilityBatch, capAppliesPerEntry)
     send("a");
     const std::string h = receiveHandle();
     clock.advance(10 * kSecond);
-    auto r = broker.changeMessageVisibilityBatch(kQueue, {{"over", h, 43'200}, {"ok", h, 43'190}});
+    auto r = broker.changeMessageVisibilityBatch(kQueue, {{"over", h, 43'200}, {"ok", h, 43'190}},
+                                                 "test");
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(r->failed.size(), 1u);
     EXPECT_EQ(r->failed[0].id, "over");
@@ -656,10 +658,10 @@ protected:
         for (const std::string& id : ids)
             entries.push_back({id, handle, 0});
         if (GetParam()) {
-            auto r = broker.changeMessageVisibilityBatch(kQueue, entries);
+            auto r = broker.changeMessageVisibilityBatch(kQueue, entries, "test");
             return r.ok() ? std::nullopt : std::optional<Error>(r.error());
         }
-        auto r = broker.deleteMessageBatch(kQueue, entries);
+        auto r = broker.deleteMessageBatch(kQueue, entries, "test");
         return r.ok() ? std::nullopt : std::optional<Error>(r.error());
     }
 

@@ -124,7 +124,8 @@ private Q_SLOTS:
         QCOMPARE(session.lessonRun()->current(), std::size_t(1));
         session.lessonNext(); // skip the look into orders
         QCOMPARE(session.lessonRun()->current(), std::size_t(2));
-        QVERIFY(session.broker().setQueueAttributes("orders", {{"VisibilityTimeout", "30"}}));
+        QVERIFY(
+            session.broker().setQueueAttributes("orders", {{"VisibilityTimeout", "30"}}, "test"));
         QVERIFY(stepUntilTicked(session, 120));
         QCOMPARE(session.lessonRun()->current(), std::size_t(3));
     }

@@ -322,10 +322,11 @@ private Q_SLOTS:
         createQueue(session, "q");
         const std::string deleted = sendAndReceive(session, "deleted", 2);
         QVERIFY(!deleted.empty());
-        QVERIFY(session.broker().deleteMessage("q", deleted));
+        QVERIFY(session.broker().deleteMessage("q", deleted, "test"));
         const std::string extended = sendAndReceive(session, "extended", 3);
         QVERIFY(!extended.empty());
-        QVERIFY(session.broker().changeMessageVisibility("q", extended, 10)); // from 3 s to 10 s
+        QVERIFY(session.broker().changeMessageVisibility("q", extended, 10,
+                                                         "test")); // from 3 s to 10 s
         QVERIFY(session.broker().sendMessage({.queue = "q", .body = "delayed", .delaySeconds = 5}));
         // Nothing happens at 2 s or 3 s any more.
         QCOMPARE(session.runToNextEvent(), std::optional<Millis>(kStart + 5'000));

@@ -246,7 +246,7 @@ private Q_SLOTS:
                  std::vector<Millis>{kStart + 3'000});
         // Nothing due at all: the clock stays.
         QVERIFY(session.stopActor(*session.simulation()->findActor("feed")));
-        (void)session.broker().purgeQueue("q");
+        (void)session.broker().purgeQueue("q", engine::PurgeTarget::Normal, "test");
         QCOMPARE(session.runToNextEvent(), std::nullopt);
         QCOMPARE(session.now(), kStart + 17'000);
     }

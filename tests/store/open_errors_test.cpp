@@ -195,7 +195,7 @@ TEST_F(OpenErrorsTest, aFailedCommitIsRetriedWithTheSameEventsOnceThereIsRoom)
     // Make room: delete most messages; the retry carries the failed events and the new ones.
     auto received = bench.broker->receiveMessage({.queue = "q", .maxMessages = 10});
     for (const auto& m : received->messages)
-        ASSERT_TRUE(bench.broker->deleteMessage("q", m.receiptHandle).ok());
+        ASSERT_TRUE(bench.broker->deleteMessage("q", m.receiptHandle, "test").ok());
     EXPECT_TRUE(bench.commitNow());
     bench.close();
     Workbench reopened;

@@ -118,7 +118,7 @@ TEST_F(RoundTripTest, everyStateAndAttributeSurvivesCloseAndReopen)
     EXPECT_EQ(b().listQueueTags("orders").value(), (StringMap{{"env", "demo"}}));
 
     // The receipt handed out before the close deletes after it.
-    EXPECT_TRUE(b().deleteMessage("orders", inFlight->messages[0].receiptHandle).ok());
+    EXPECT_TRUE(b().deleteMessage("orders", inFlight->messages[0].receiptHandle, "test").ok());
     EXPECT_EQ(b().queueStats("orders")->inFlight, 0);
     // The dedup window: a resend is a duplicate answered with the original id.
     auto dup = b().sendMessage({.queue = "f.fifo",
@@ -268,9 +268,9 @@ TEST_F(RoundTripTest, deletesPurgesAndQueueDeletionsLeaveNothingBehind)
     auto r = b().receiveMessage({.queue = "kept", .maxMessages = 3});
     commit();
     for (const auto& m : r->messages)
-        ASSERT_TRUE(b().deleteMessage("kept", m.receiptHandle).ok());
-    ASSERT_TRUE(b().purgeQueue("purged").ok());
-    ASSERT_TRUE(b().deleteQueue("gone").ok());
+        ASSERT_TRUE(b().deleteMessage("kept", m.receiptHandle, "test").ok());
+    ASSERT_TRUE(b().purgeQueue("purged", PurgeTarget::Normal, "test").ok());
+    ASSERT_TRUE(b().deleteQueue("gone", "test").ok());
     ASSERT_TRUE(b().sendMessage({.queue = "purged", .body = std::string("after purge")}).ok());
     auto old = reopen();
     expectSameBroker(*old, b());
@@ -326,13 +326,13 @@ TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
         case 3:
             if (!receipts.empty()) {
                 const auto [q, h] = receipts[random() % receipts.size()];
-                (void)b().deleteMessage(q, h);
+                (void)b().deleteMessage(q, h, "test");
             }
             break;
         case 4:
             if (!receipts.empty()) {
                 const auto [q, h] = receipts[random() % receipts.size()];
-                (void)b().changeMessageVisibility(q, h, random() % 3);
+                (void)b().changeMessageVisibility(q, h, random() % 3, "test");
             }
             break;
         case 5: bench.clock.advance(random() % 1500); b().advance();

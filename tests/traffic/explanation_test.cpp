@@ -276,7 +276,7 @@ TEST_F(ExplanationTest, receiptHandleIsInvalidOnAFifoQueueWithAReceiptOfTheQueue
     createFifo("f.fifo");
     send("f.fifo", kFifoMembers);
     const QByteArray old = receive("f.fifo", 30);
-    ASSERT_TRUE(broker.deleteQueue("f.fifo").ok());
+    ASSERT_TRUE(broker.deleteQueue("f.fifo", "test").ok());
     clock.advance(61 * engine::kSecond); // past QueueDeletedRecently
     createFifo("f.fifo");
     const TrafficRecord r = deleteWith("f.fifo", old);

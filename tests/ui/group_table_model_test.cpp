@@ -62,7 +62,7 @@ private Q_SLOTS:
                  QStringLiteral("blocked by %1 (in flight, 12.0 s)")
                      .arg(QString::fromStdString(a1.substr(0, 8))));
 
-        QVERIFY(f.broker().deleteMessage("f.fifo", received.at(0).receiptHandle).ok());
+        QVERIFY(f.broker().deleteMessage("f.fifo", received.at(0).receiptHandle, "test").ok());
         f.flush();
         QCOMPARE(text(model, alpha, Model::StateColumn), QStringLiteral("servable"));
         QCOMPARE(text(model, alpha, Model::WaitingColumn), QStringLiteral("1"));
@@ -79,7 +79,7 @@ private Q_SLOTS:
         model.setQueue(QStringLiteral("f.fifo"));
         f.flush();
         const auto m = f.receive("f.fifo", 1, 30).at(0);
-        QVERIFY(f.broker().deleteMessage("f.fifo", m.receiptHandle).ok());
+        QVERIFY(f.broker().deleteMessage("f.fifo", m.receiptHandle, "test").ok());
         f.send("f.fifo", "c1", std::string("gamma"));
         f.flush();
         QCOMPARE(model.rowCount(), 2);

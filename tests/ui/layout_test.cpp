@@ -594,7 +594,7 @@ private Q_SLOTS:
             std::vector<engine::BatchSendEntry> entries;
             for (int i = 0; i < 10; ++i)
                 entries.push_back({.id = "e" + std::to_string(i), .message = {.body = "x"}});
-            QVERIFY(f.broker().sendMessageBatch("big", entries).ok());
+            QVERIFY(f.broker().sendMessageBatch("big", entries, "test").ok());
         }
         f.step(1'000);
         QElapsedTimer timer;

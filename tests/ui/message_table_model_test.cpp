@@ -122,10 +122,10 @@ private Q_SLOTS:
         s.f.send("q", "m");
         s.model.setQueue(QStringLiteral("q"));
         const auto m = s.f.receive("q", 1, 30).at(0);
-        QVERIFY(s.f.broker().changeMessageVisibility("q", m.receiptHandle, 90).ok());
+        QVERIFY(s.f.broker().changeMessageVisibility("q", m.receiptHandle, 90, "test").ok());
         s.f.flush();
         QCOMPARE(text(s.model, 0, Model::VisibilityColumn), QStringLiteral("1:30"));
-        QVERIFY(s.f.broker().changeMessageVisibility("q", m.receiptHandle, 0).ok());
+        QVERIFY(s.f.broker().changeMessageVisibility("q", m.receiptHandle, 0, "test").ok());
         s.f.flush();
         QCOMPARE(text(s.model, 0, Model::StateColumn), QStringLiteral("Available"));
         QCOMPARE(s.model.timedRowCount(), 0);
@@ -145,7 +145,7 @@ private Q_SLOTS:
         QSignalSpy removed(&s.model, &QAbstractItemModel::rowsRemoved);
         // Rows 1, 2, 3 and 6: two blocks, the later first.
         for (int i : {1, 2, 3, 6})
-            QVERIFY(s.f.broker().deleteMessage("q", received[i].receiptHandle).ok());
+            QVERIFY(s.f.broker().deleteMessage("q", received[i].receiptHandle, "test").ok());
         s.f.flush();
         QCOMPARE(s.model.rowCount(), 4);
         QCOMPARE(removed.count(), 2);
@@ -164,7 +164,7 @@ private Q_SLOTS:
         s.model.setQueue(QStringLiteral("q"));
         s.f.send("q", "short-lived");
         const auto m = s.f.receive("q").at(0);
-        QVERIFY(s.f.broker().deleteMessage("q", m.receiptHandle).ok());
+        QVERIFY(s.f.broker().deleteMessage("q", m.receiptHandle, "test").ok());
         s.f.flush();
         QCOMPARE(s.model.rowCount(), 0);
     }
@@ -177,7 +177,7 @@ private Q_SLOTS:
             s.f.send("q", "m");
         s.model.setQueue(QStringLiteral("q"));
         QSignalSpy reset(&s.model, &QAbstractItemModel::modelReset);
-        QVERIFY(s.f.broker().purgeQueue("q").ok());
+        QVERIFY(s.f.broker().purgeQueue("q", engine::PurgeTarget::Normal, "test").ok());
         s.f.flush();
         QCOMPARE(reset.count(), 1);
         QCOMPARE(s.model.rowCount(), 0);
@@ -192,7 +192,7 @@ private Q_SLOTS:
         s.f.createQueue("q");
         s.f.send("q", "m");
         s.model.setQueue(QStringLiteral("q"));
-        QVERIFY(s.f.broker().deleteQueue("q").ok());
+        QVERIFY(s.f.broker().deleteQueue("q", "test").ok());
         s.f.flush();
         QCOMPARE(s.model.rowCount(), 0);
     }
@@ -476,7 +476,7 @@ private Q_SLOTS:
         // An extension moves the row: its deadline changed.
         const auto& row = s.model.row(s.model.rowOfMessageId(QString::fromStdString(m1)));
         auto view = s.f.broker().peekMessage("q", row.key).value();
-        QVERIFY(s.f.broker().changeMessageVisibility("q", view.receiptHandle, 100).ok());
+        QVERIFY(s.f.broker().changeMessageVisibility("q", view.receiptHandle, 100, "test").ok());
         s.f.flush();
         QCOMPARE(idAt(2), QString::fromStdString(m1));
 
@@ -497,7 +497,8 @@ private Q_SLOTS:
         QVERIFY(!s.model.index(0, 0).data(Model::DlqNextRole).toBool());
         QSignalSpy reset(&s.model, &QAbstractItemModel::modelReset);
         const std::string policy = s.f.redrivePolicy("orders-dlq", 1);
-        QVERIFY(s.f.broker().setQueueAttributes("orders", {{"RedrivePolicy", policy}}).ok());
+        QVERIFY(
+            s.f.broker().setQueueAttributes("orders", {{"RedrivePolicy", policy}}, "test").ok());
         s.f.flush();
         QCOMPARE(reset.count(), 0);
         QVERIFY(s.model.index(0, 0).data(Model::DlqNextRole).toBool());

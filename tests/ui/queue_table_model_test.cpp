@@ -131,7 +131,7 @@ private Q_SLOTS:
         QCOMPARE(model.queueName(0), QStringLiteral("a"));
         QCOMPARE(model.queueName(2), QStringLiteral("z"));
         QCOMPARE(inserted.count(), 2);
-        QVERIFY(f.broker().deleteQueue("m").ok());
+        QVERIFY(f.broker().deleteQueue("m", "test").ok());
         f.flush();
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(removed.count(), 1);
@@ -147,7 +147,8 @@ private Q_SLOTS:
         Model model(f.session);
         auto tester = watch(&model);
         QVERIFY(f.broker()
-                    .setQueueAttributes("orders", {{"RedrivePolicy", f.redrivePolicy("dlq", 4)}})
+                    .setQueueAttributes("orders", {{"RedrivePolicy", f.redrivePolicy("dlq", 4)}},
+                                        "test")
                     .ok());
         f.flush();
         QCOMPARE(text(model, model.rowOf(QStringLiteral("orders")), Model::DeadLetterColumn),

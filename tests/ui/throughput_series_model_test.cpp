@@ -102,7 +102,7 @@ private Q_SLOTS:
         f.send("orders", "b");
         ThroughputSeries series(f.session);
         const auto got = f.receive("orders", 2, 1);
-        QVERIFY(f.broker().deleteMessage("orders", got.at(0).receiptHandle).ok());
+        QVERIFY(f.broker().deleteMessage("orders", got.at(0).receiptHandle, "test").ok());
         f.step(1'000);       // b expires
         f.receive("orders"); // moves b
         f.step(1'000);
@@ -141,7 +141,7 @@ private Q_SLOTS:
         series.sample(f.session.now());
         QCOMPARE(series.points(QStringLiteral("new"), Metric::Sent).last().y(), 2.0);
         QCOMPARE(series.queues(), QStringList{QStringLiteral("new")});
-        QVERIFY(f.broker().deleteQueue("new").ok());
+        QVERIFY(f.broker().deleteQueue("new", "test").ok());
         f.flush();
         QVERIFY(series.queues().isEmpty());
         QVERIFY(series.points(QStringLiteral("new"), Metric::Sent).isEmpty());
@@ -185,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(series.points(QStringLiteral("b"), Metric::OldestAge).last().y(), 4.0);
         QCOMPARE(series.points({}, Metric::OldestAge).last().y(), 14.0);
         const auto got = f.receive("a");
-        QVERIFY(f.broker().deleteMessage("a", got.at(0).receiptHandle).ok());
+        QVERIFY(f.broker().deleteMessage("a", got.at(0).receiptHandle, "test").ok());
         f.step(1'000);
         QVERIFY(series.sample(f.session.now()));
         QCOMPARE(series.points(QStringLiteral("a"), Metric::OldestAge).last().y(), 0.0);

@@ -66,7 +66,7 @@ private Q_SLOTS:
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         const auto inDlq = f.receive("orders-dlq", 1, 30);
         QCOMPARE(inDlq.at(0).messageId, id);
-        QVERIFY(f.broker().deleteMessage("orders-dlq", inDlq.at(0).receiptHandle).ok());
+        QVERIFY(f.broker().deleteMessage("orders-dlq", inDlq.at(0).receiptHandle, "test").ok());
         f.flush();
         QCOMPARE(inserted.count(), 1);
         QCOMPARE(model.rowCount(), 8);
@@ -87,8 +87,8 @@ private Q_SLOTS:
         f.flush();
         QCOMPARE(model.rowCount(), 1);
         const auto m = f.receive("q", 1, 30).at(0);
-        QVERIFY(f.broker().changeMessageVisibility("q", m.receiptHandle, 60).ok());
-        QVERIFY(f.broker().changeMessageVisibility("q", m.receiptHandle, 0).ok());
+        QVERIFY(f.broker().changeMessageVisibility("q", m.receiptHandle, 60, "test").ok());
+        QVERIFY(f.broker().changeMessageVisibility("q", m.receiptHandle, 0, "test").ok());
         f.flush();
         QCOMPARE(kinds(model),
                  (QStringList{QStringLiteral("sent"), QStringLiteral("received"),

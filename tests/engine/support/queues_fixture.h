@@ -84,7 +84,7 @@ protected:
 
     Status set(const std::string& queue, const StringMap& attributes)
     {
-        return broker.setQueueAttributes(queue, attributes);
+        return broker.setQueueAttributes(queue, attributes, "test");
     }
 
     std::vector<std::string> listAll(const std::string& prefix = {})
