@@ -10,6 +10,7 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -262,8 +263,15 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     if (parser.max_depth() != kMaxJsonDepth)
         if (const auto failure = parser.allocate(size, kMaxJsonDepth))
             return malformedBody(QString::fromUtf8(simdjson::error_message(failure)));
+    // simdjson reads SIMDJSON_PADDING bytes past the end: the body is copied into a padded buffer
+    // kept per thread (a memcpy), not into a new allocation per request as parse() would.
+    thread_local std::string padded;
+    if (padded.size() < size + simdjson::SIMDJSON_PADDING)
+        padded.resize(size + simdjson::SIMDJSON_PADDING);
+    std::memcpy(padded.data(), request.body.constData(), size);
     simdjson::dom::element document;
-    if (const auto failure = parser.parse(request.body.constData(), size).get(document)) {
+    if (const auto failure
+        = parser.parse(padded.data(), size, /*realloc_if_needed=*/false).get(document)) {
         if (failure == simdjson::DEPTH_ERROR)
             return malformedBody(
                 QStringLiteral("it nests more than %1 levels deep").arg(kMaxJsonDepth));
