@@ -3,7 +3,6 @@
 // clock and hands over to the rules in the broker_*.cpp files.
 #include "broker.h"
 
-#include "broker_ops.h"
 #include "broker_state.h"
 #include "message_validation.h"
 
@@ -80,7 +79,7 @@ std::string Broker::arnForName(std::string_view name) const
 Result<QueueRef> Broker::createQueue(const CreateQueueRequest& request)
 {
     CallScope scope(*m_state);
-    return createQueueIn(*m_state, request, clock().now());
+    return m_state->createQueue(request, clock().now());
 }
 
 Result<QueueRef> Broker::getQueue(std::string_view name)
@@ -93,13 +92,13 @@ Result<QueueRef> Broker::getQueue(std::string_view name)
 
 Result<ListQueuesResult> Broker::listQueues(const ListQueuesRequest& request)
 {
-    return listQueuesIn(*m_state, request);
+    return m_state->listQueues(request);
 }
 
 Status Broker::deleteQueue(std::string_view name, const Origin& origin)
 {
     CallScope scope(*m_state);
-    return deleteQueueIn(*m_state, name, clock().now(), origin);
+    return m_state->deleteQueue(name, clock().now(), origin);
 }
 
 Result<StringMap> Broker::getQueueAttributes(std::string_view name,
@@ -110,7 +109,7 @@ Result<StringMap> Broker::getQueueAttributes(std::string_view name,
     if (!q)
         return q.error();
     m_state->settle(**q, clock().now());
-    return getAttributesIn(*m_state, **q, names);
+    return m_state->getAttributes(**q, names);
 }
 
 Status Broker::setQueueAttributes(std::string_view name, const StringMap& attributes,
@@ -121,7 +120,7 @@ Status Broker::setQueueAttributes(std::string_view name, const StringMap& attrib
     auto q = m_state->settledQueue(name, now);
     if (!q)
         return q.error();
-    return setAttributesIn(*m_state, **q, attributes, now, origin);
+    return m_state->setAttributes(**q, attributes, now, origin);
 }
 
 Status Broker::tagQueue(std::string_view name, const StringMap& tags, const Origin& origin)
@@ -130,7 +129,7 @@ Status Broker::tagQueue(std::string_view name, const StringMap& tags, const Orig
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    return tagIn(*m_state, **q, tags, clock().now(), origin);
+    return m_state->tag(**q, tags, clock().now(), origin);
 }
 
 Status Broker::untagQueue(std::string_view name, const std::vector<std::string>& keys,
@@ -140,7 +139,7 @@ Status Broker::untagQueue(std::string_view name, const std::vector<std::string>&
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    return untagIn(*m_state, **q, keys, clock().now(), origin);
+    return m_state->untag(**q, keys, clock().now(), origin);
 }
 
 Result<StringMap> Broker::listQueueTags(std::string_view name)
@@ -158,7 +157,7 @@ Status Broker::purgeQueue(std::string_view name, PurgeTarget target, const Origi
     auto q = m_state->settledQueue(name, now);
     if (!q)
         return q.error();
-    return purgeIn(*m_state, **q, target, now, origin);
+    return m_state->purge(**q, target, now, origin);
 }
 
 Status Broker::resetQueue(std::string_view name, const Origin& origin)
@@ -170,8 +169,8 @@ Status Broker::resetQueue(std::string_view name, const Origin& origin)
         return q.error();
     Queue& queue = **q;
     queue.lastPurgeAt = -1; // the reset is no PurgeQueue: neither limited by one nor limiting
-    const Status purged = purgeIn(
-        *m_state, queue, queue.isOci() ? PurgeTarget::Both : PurgeTarget::Normal, now, origin);
+    const Status purged = m_state->purge(
+        queue, queue.isOci() ? PurgeTarget::Both : PurgeTarget::Normal, now, origin);
     queue.lastPurgeAt = -1;
     return purged;
 }
@@ -185,7 +184,7 @@ void Broker::reset(const Origin& origin)
         if (!queue->isBuiltInDeadLetter)
             names.push_back(name); // built-in DLQs go with their OCI queue
     for (const std::string& name : names)
-        (void)deleteQueueIn(*m_state, name, now, origin);
+        (void)m_state->deleteQueue(name, now, origin);
     m_state->deletedAt.clear();
     m_state->tasks.clear();
 }
@@ -196,7 +195,7 @@ Result<ListQueuesResult> Broker::listDeadLetterSourceQueues(std::string_view nam
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    return listSourcesIn(*m_state, **q, page);
+    return m_state->listDeadLetterSources(**q, page);
 }
 
 Status Broker::addPermission(std::string_view name, const std::string& label,
@@ -207,7 +206,7 @@ Status Broker::addPermission(std::string_view name, const std::string& label,
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    return addPermissionIn(*m_state, **q, label, accountIds, actions, clock().now(), origin);
+    return m_state->addPermission(**q, label, accountIds, actions, clock().now(), origin);
 }
 
 Status Broker::removePermission(std::string_view name, const std::string& label,
@@ -217,7 +216,7 @@ Status Broker::removePermission(std::string_view name, const std::string& label,
     auto q = m_state->requireQueue(name);
     if (!q)
         return q.error();
-    return removePermissionIn(*m_state, **q, label, clock().now(), origin);
+    return m_state->removePermission(**q, label, clock().now(), origin);
 }
 
 // ---- messages ----------------------------------------------------------------------------------
@@ -395,21 +394,21 @@ Result<BatchResult<ChangeVisibilityResult>> Broker::changeMessageVisibilityBatch
 Result<std::string> Broker::startMessageMoveTask(const StartMoveTaskRequest& request)
 {
     CallScope scope(*m_state);
-    return startMoveTaskIn(*m_state, request, clock().now());
+    return m_state->startMoveTask(request, clock().now());
 }
 
 Result<std::vector<MoveTaskInfo>> Broker::listMessageMoveTasks(
     std::string_view sourceArn, std::optional<std::int64_t> maxResults)
 {
     CallScope scope(*m_state);
-    return listMoveTasksIn(*m_state, sourceArn, maxResults, clock().now());
+    return m_state->listMoveTasks(sourceArn, maxResults, clock().now());
 }
 
 Result<std::int64_t> Broker::cancelMessageMoveTask(std::string_view taskHandle,
                                                    const Origin& origin)
 {
     CallScope scope(*m_state);
-    return cancelMoveTaskIn(*m_state, taskHandle, clock().now(), origin);
+    return m_state->cancelMoveTask(taskHandle, clock().now(), origin);
 }
 
 // ---- time --------------------------------------------------------------------------------------

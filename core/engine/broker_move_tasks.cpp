@@ -1,5 +1,4 @@
 // Message move tasks (§5.5): redrive out of a dead-letter queue, at a rate, in engine time.
-#include "broker_ops.h"
 #include "broker_state.h"
 #include "receipt.h"
 
@@ -133,18 +132,18 @@ void BrokerState::runTasks(Millis now)
                 break;
 }
 
-Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& r, Millis now)
+Result<std::string> BrokerState::startMoveTask(const StartMoveTaskRequest& r, Millis now)
 {
-    Queue* source = s.findQueueByArn(r.sourceArn);
+    Queue* source = findQueueByArn(r.sourceArn);
     if (!source)
         return makeError(
             ErrorCode::ResourceNotFound,
             "The resource that you specified for the SourceArn parameter doesn't exist.",
             "SourceArn");
-    if (!isDeadLetterQueueOfAny(s, *source))
+    if (!isDeadLetterQueueOfAny(*this, *source))
         return makeError(ErrorCode::InvalidParameterValue,
                          "Source queue must be configured as a Dead Letter Queue.", "SourceArn");
-    if (r.destinationArn && !s.findQueueByArn(*r.destinationArn))
+    if (r.destinationArn && !findQueueByArn(*r.destinationArn))
         return makeError(
             ErrorCode::ResourceNotFound,
             "The resource that you specified for the DestinationArn parameter doesn't exist.",
@@ -156,8 +155,8 @@ Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& 
                                "Must be between 1 "
                                "and 500.",
                          "MaxNumberOfMessagesPerSecond");
-    s.runTasks(now);
-    for (const MoveTask& t : s.tasks)
+    runTasks(now);
+    for (const MoveTask& t : tasks)
         if (t.sourceArn == source->arn && t.status == MoveTaskStatus::Running)
             return makeError(ErrorCode::InvalidParameterValue,
                              "There is already a task running. Only one active task is allowed for "
@@ -165,7 +164,7 @@ Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& 
                              "arn at a given time.",
                              "SourceArn");
     MoveTask task;
-    task.taskId = formatMessageId(s.random.next(), s.random.next());
+    task.taskId = formatMessageId(random.next(), random.next());
     task.handle
         = base64Encode(nlohmann::json{{"taskId", task.taskId}, {"sourceArn", source->arn}}.dump());
     task.sourceName = source->name;
@@ -177,21 +176,21 @@ Result<std::string> startMoveTaskIn(BrokerState& s, const StartMoveTaskRequest& 
     task.origin = r.origin;
     if (task.toMove == 0)
         task.status = MoveTaskStatus::Completed;
-    s.tasks.push_back(task);
-    if (s.wantEvents()) {
-        Event e = s.queueEvent(EventKind::MoveTaskProgress, *source, now, r.origin);
+    tasks.push_back(task);
+    if (wantEvents()) {
+        Event e = queueEvent(EventKind::MoveTaskProgress, *source, now, r.origin);
         e.detail = task.handle;
         e.count = 0;
-        s.emit(std::move(e));
+        emit(std::move(e));
     }
     return task.handle;
 }
 
-Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_view sourceArn,
-                                                  std::optional<std::int64_t> maxResults,
-                                                  Millis now)
+Result<std::vector<MoveTaskInfo>> BrokerState::listMoveTasks(std::string_view sourceArn,
+                                                             std::optional<std::int64_t> maxResults,
+                                                             Millis now)
 {
-    if (!s.findQueueByArn(sourceArn))
+    if (!findQueueByArn(sourceArn))
         return makeError(
             ErrorCode::ResourceNotFound,
             "The resource that you specified for the SourceArn parameter doesn't exist.",
@@ -202,10 +201,10 @@ Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_vi
             "Value " + std::to_string(*maxResults)
                 + " for parameter MaxResults is invalid. Reason: Must be between 1 and 10.",
             "MaxResults");
-    s.runTasks(now);
+    runTasks(now);
     const std::size_t limit = static_cast<std::size_t>(maxResults.value_or(1));
     std::vector<MoveTaskInfo> result;
-    for (auto it = s.tasks.rbegin(); it != s.tasks.rend() && result.size() < limit; ++it) {
+    for (auto it = tasks.rbegin(); it != tasks.rend() && result.size() < limit; ++it) {
         if (it->sourceArn != sourceArn)
             continue;
         MoveTaskInfo info;
@@ -224,8 +223,8 @@ Result<std::vector<MoveTaskInfo>> listMoveTasksIn(BrokerState& s, std::string_vi
     return result;
 }
 
-Result<std::int64_t> cancelMoveTaskIn(BrokerState& s, std::string_view handle, Millis now,
-                                      const Origin& origin)
+Result<std::int64_t> BrokerState::cancelMoveTask(std::string_view handle, Millis now,
+                                                 const Origin& origin)
 {
     const auto decoded = base64Decode(handle);
     const nlohmann::json parsed
@@ -233,19 +232,19 @@ Result<std::int64_t> cancelMoveTaskIn(BrokerState& s, std::string_view handle, M
     if (!parsed.is_object() || !parsed.contains("taskId") || !parsed["taskId"].is_string())
         return makeError(ErrorCode::InvalidParameterValue,
                          "Value for parameter TaskHandle is invalid.", "TaskHandle");
-    s.runTasks(now);
+    runTasks(now);
     const std::string taskId = parsed["taskId"].get<std::string>();
-    auto it = std::find_if(s.tasks.begin(), s.tasks.end(),
+    auto it = std::find_if(tasks.begin(), tasks.end(),
                            [&](const MoveTask& t) { return t.taskId == taskId; });
-    if (it == s.tasks.end() || it->status != MoveTaskStatus::Running)
+    if (it == tasks.end() || it->status != MoveTaskStatus::Running)
         return makeError(ErrorCode::ResourceNotFound, "Task does not exist.", "TaskHandle");
     it->status = MoveTaskStatus::Cancelled;
-    if (s.wantEvents())
-        if (Queue* source = s.findQueueByArn(it->sourceArn)) {
-            Event e = s.queueEvent(EventKind::MoveTaskProgress, *source, now, origin);
+    if (wantEvents())
+        if (Queue* source = findQueueByArn(it->sourceArn)) {
+            Event e = queueEvent(EventKind::MoveTaskProgress, *source, now, origin);
             e.detail = it->handle + " cancelled";
             e.count = it->moved;
-            s.emit(std::move(e));
+            emit(std::move(e));
         }
     return it->moved;
 }

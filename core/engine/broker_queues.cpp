@@ -1,6 +1,6 @@
 // Queue-level operations (§3): create with idempotency and the re-create window, attributes,
 // tags, purge, dead-letter relations, permissions.
-#include "broker_ops.h"
+#include "broker_state.h"
 #include "receipt.h"
 
 #include <nlohmann/json.hpp>
@@ -123,15 +123,15 @@ QueueRef refOf(const Queue& q)
     return QueueRef{q.name, q.arn, q.kind()};
 }
 
-Status checkRedriveTarget(BrokerState& s, const QueueConfig& c, const std::string& sourceArn)
+Status BrokerState::checkRedriveTarget(const QueueConfig& c, const std::string& sourceArn)
 {
     if (!c.redrivePolicy)
         return Done{};
     const std::string& arn = c.redrivePolicy->deadLetterTargetArn;
     const auto name = queueNameFromArn(arn);
-    if (!name || s.arnFor(*name) != arn)
+    if (!name || arnFor(*name) != arn)
         return redriveError(c, "Dead-letter target owner or region should be same as the source.");
-    Queue* target = s.findQueue(*name);
+    Queue* target = findQueue(*name);
     if (!target || target->isBuiltInDeadLetter || target->isOci())
         return redriveError(c, "Dead letter target does not exist.");
     if (target->isFifo() != (c.kind == QueueKind::Fifo))
@@ -150,14 +150,14 @@ Status checkRedriveTarget(BrokerState& s, const QueueConfig& c, const std::strin
     return Done{};
 }
 
-Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Millis now)
+Result<QueueRef> BrokerState::createQueue(const CreateQueueRequest& r, Millis now)
 {
-    auto config = configForCreate(r.attributes, r.oci, s.options);
+    auto config = configForCreate(r.attributes, r.oci, options);
     if (!config)
         return config.error();
     if (Status st = validateQueueName(r.name, config->kind); !st)
         return st.error();
-    if (Queue* existing = s.findQueue(r.name)) {
+    if (Queue* existing = findQueue(r.name)) {
         if (existing->isBuiltInDeadLetter || existing->kind() != config->kind)
             return makeError(
                 ErrorCode::QueueNameExists,
@@ -172,8 +172,8 @@ Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Mill
                 *differing);
         return refOf(*existing);
     }
-    if (auto it = s.deletedAt.find(r.name);
-        it != s.deletedAt.end() && now - it->second < s.options.recreateDelay)
+    if (auto it = deletedAt.find(r.name);
+        it != deletedAt.end() && now - it->second < options.recreateDelay)
         return makeError(ErrorCode::QueueDeletedRecently,
                          "You must wait 60 seconds after deleting a queue before you can create "
                          "another with the "
@@ -183,19 +183,19 @@ Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Mill
         return st.error();
     if (Status st = checkTagCount(r.name, {}, r.tags); !st)
         return st.error();
-    const std::string arn = s.arnFor(r.name);
-    if (Status st = checkRedriveTarget(s, *config, arn); !st)
+    const std::string arn = arnFor(r.name);
+    if (Status st = checkRedriveTarget(*config, arn); !st)
         return st.error();
 
     auto make = [&](const std::string& name, QueueConfig cfg) -> Queue& {
         auto q = std::make_unique<Queue>();
-        q->id = s.nextQueueId++;
+        q->id = nextQueueId++;
         q->name = name;
-        q->arn = s.arnFor(name);
+        q->arn = arnFor(name);
         q->config = std::move(cfg);
         q->createdAt = q->lastModifiedAt = now;
         Queue& ref = *q;
-        s.queues[name] = std::move(q);
+        queues[name] = std::move(q);
         return ref;
     };
     Queue& q = make(r.name, *config);
@@ -208,17 +208,17 @@ Result<QueueRef> createQueueIn(BrokerState& s, const CreateQueueRequest& r, Mill
         q.builtInDeadLetterName = r.name + ".dlq";
         Queue& d = make(q.builtInDeadLetterName, dlq);
         d.isBuiltInDeadLetter = true;
-        if (s.wantEvents())
-            s.emit(s.queueEvent(EventKind::QueueCreated, d, now, r.origin));
+        if (wantEvents())
+            emit(queueEvent(EventKind::QueueCreated, d, now, r.origin));
     }
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueCreated, q, now, r.origin));
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueCreated, q, now, r.origin));
     return refOf(q);
 }
 
-Status deleteQueueIn(BrokerState& s, std::string_view name, Millis now, const Origin& origin)
+Status BrokerState::deleteQueue(std::string_view name, Millis now, const Origin& origin)
 {
-    auto found = s.requireQueue(name);
+    auto found = requireQueue(name);
     if (!found)
         return found.error();
     Queue* q = *found;
@@ -229,21 +229,21 @@ Status deleteQueueIn(BrokerState& s, std::string_view name, Millis now, const Or
             "QueueName");
     std::vector<Queue*> doomed{q};
     if (!q->builtInDeadLetterName.empty())
-        if (Queue* d = s.findQueue(q->builtInDeadLetterName))
+        if (Queue* d = findQueue(q->builtInDeadLetterName))
             doomed.push_back(d);
     for (Queue* d : doomed) {
-        s.endWaiters(*d);
-        if (s.wantEvents())
-            s.emit(s.queueEvent(EventKind::QueueDeleted, *d, now, origin));
-        s.deletedAt[d->name] = now;
-        s.queues.erase(s.queues.find(d->name));
+        endWaiters(*d);
+        if (wantEvents())
+            emit(queueEvent(EventKind::QueueDeleted, *d, now, origin));
+        deletedAt[d->name] = now;
+        queues.erase(queues.find(d->name));
     }
     return Done{};
 }
 
-Result<StringMap> getAttributesIn(BrokerState& s, Queue& q, const std::vector<std::string>& names)
+Result<StringMap> BrokerState::getAttributes(Queue& q, const std::vector<std::string>& names)
 {
-    StringMap all = s.allAttributes(q);
+    StringMap all = allAttributes(q);
     StringMap result;
     if (names.empty())
         return result;
@@ -267,35 +267,35 @@ Result<StringMap> getAttributesIn(BrokerState& s, Queue& q, const std::vector<st
     return result;
 }
 
-Status setAttributesIn(BrokerState& s, Queue& q, const StringMap& attributes, Millis now,
-                       const Origin& origin)
+Status BrokerState::setAttributes(Queue& q, const StringMap& attributes, Millis now,
+                                  const Origin& origin)
 {
     auto config = applyAttributes(q.config, attributes);
     if (!config)
         return config.error();
     if (attributes.count("RedrivePolicy"))
-        if (Status st = checkRedriveTarget(s, *config, q.arn); !st)
+        if (Status st = checkRedriveTarget(*config, q.arn); !st)
             return st.error();
     q.config = std::move(*config);
     q.lastModifiedAt = now;
     // A shorter retention or (FIFO) delay takes effect at once.
-    s.settle(q, now);
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueChanged, q, now, origin));
+    settle(q, now);
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueChanged, q, now, origin));
     return Done{};
 }
 
-Status purgeIn(BrokerState& s, Queue& q, PurgeTarget target, Millis now, const Origin& origin)
+Status BrokerState::purge(Queue& q, PurgeTarget target, Millis now, const Origin& origin)
 {
     std::vector<Queue*> targets;
     if (q.isOci()) {
         if (target != PurgeTarget::DeadLetter)
             targets.push_back(&q);
         if (target != PurgeTarget::Normal && !q.builtInDeadLetterName.empty())
-            if (Queue* d = s.findQueue(q.builtInDeadLetterName))
+            if (Queue* d = findQueue(q.builtInDeadLetterName))
                 targets.push_back(d);
     } else {
-        if (q.lastPurgeAt >= 0 && now - q.lastPurgeAt < s.options.purgeInterval)
+        if (q.lastPurgeAt >= 0 && now - q.lastPurgeAt < options.purgeInterval)
             return makeError(ErrorCode::PurgeQueueInProgress,
                              "Only one PurgeQueue operation on " + q.name
                                  + " is allowed every 60 seconds.",
@@ -305,36 +305,37 @@ Status purgeIn(BrokerState& s, Queue& q, PurgeTarget target, Millis now, const O
     }
     for (Queue* t : targets) {
         const auto removed = static_cast<std::int64_t>(t->store.size());
-        s.purgeMessages(*t);
+        purgeMessages(*t);
         t->counters.purged += removed;
-        if (s.wantEvents()) {
-            Event e = s.queueEvent(EventKind::QueuePurged, *t, now, origin);
+        if (wantEvents()) {
+            Event e = queueEvent(EventKind::QueuePurged, *t, now, origin);
             e.count = removed;
-            s.emit(std::move(e));
+            emit(std::move(e));
         }
     }
     return Done{};
 }
 
-Result<ListQueuesResult> listQueuesIn(BrokerState& s, const ListQueuesRequest& r)
+Result<ListQueuesResult> BrokerState::listQueues(const ListQueuesRequest& r)
 {
     std::vector<std::string> names;
-    for (const auto& [name, q] : s.queues)
+    for (const auto& [name, q] : queues)
         if (!q->isBuiltInDeadLetter && name.compare(0, r.prefix.size(), r.prefix) == 0)
             names.push_back(name);
     return paginate(std::move(names), r);
 }
 
-Result<ListQueuesResult> listSourcesIn(BrokerState& s, Queue& dlq, const ListQueuesRequest& page)
+Result<ListQueuesResult> BrokerState::listDeadLetterSources(Queue& dlq,
+                                                            const ListQueuesRequest& page)
 {
     std::vector<std::string> names;
-    for (const auto& [name, q] : s.queues)
+    for (const auto& [name, q] : queues)
         if (q->config.redrivePolicy && q->config.redrivePolicy->deadLetterTargetArn == dlq.arn)
             names.push_back(name);
     return paginate(std::move(names), page);
 }
 
-Status tagIn(BrokerState& s, Queue& q, const StringMap& tags, Millis now, const Origin& origin)
+Status BrokerState::tag(Queue& q, const StringMap& tags, Millis now, const Origin& origin)
 {
     if (Status st = validateTags(tags); !st)
         return st;
@@ -342,24 +343,25 @@ Status tagIn(BrokerState& s, Queue& q, const StringMap& tags, Millis now, const 
         return st;
     for (const auto& [key, value] : tags)
         q.tags[key] = value;
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueChanged, q, now, origin));
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueChanged, q, now, origin));
     return Done{};
 }
 
-Status untagIn(BrokerState& s, Queue& q, const std::vector<std::string>& keys, Millis now,
-               const Origin& origin)
+Status BrokerState::untag(Queue& q, const std::vector<std::string>& keys, Millis now,
+                          const Origin& origin)
 {
     for (const std::string& key : keys)
         q.tags.erase(key);
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueChanged, q, now, origin));
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueChanged, q, now, origin));
     return Done{};
 }
 
-Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label,
-                       const std::vector<std::string>& accounts,
-                       const std::vector<std::string>& actions, Millis now, const Origin& origin)
+Status BrokerState::addPermission(Queue& q, const std::string& label,
+                                  const std::vector<std::string>& accounts,
+                                  const std::vector<std::string>& actions, Millis now,
+                                  const Origin& origin)
 {
     if (label.empty())
         return makeError(ErrorCode::MissingParameter,
@@ -399,13 +401,13 @@ Status addPermissionIn(BrokerState& s, Queue& q, const std::string& label,
                           {"Resource", q.arn}});
     q.config.policy = policy.dump();
     q.lastModifiedAt = now;
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueChanged, q, now, origin));
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueChanged, q, now, origin));
     return Done{};
 }
 
-Status removePermissionIn(BrokerState& s, Queue& q, const std::string& label, Millis now,
-                          const Origin& origin)
+Status BrokerState::removePermission(Queue& q, const std::string& label, Millis now,
+                                     const Origin& origin)
 {
     nlohmann::json policy
         = nlohmann::json::parse(q.config.policy.empty() ? "{}" : q.config.policy, nullptr, false);
@@ -427,8 +429,8 @@ Status removePermissionIn(BrokerState& s, Queue& q, const std::string& label, Mi
                          "Label");
     q.config.policy = policy["Statement"].empty() ? std::string() : policy.dump();
     q.lastModifiedAt = now;
-    if (s.wantEvents())
-        s.emit(s.queueEvent(EventKind::QueueChanged, q, now, origin));
+    if (wantEvents())
+        emit(queueEvent(EventKind::QueueChanged, q, now, origin));
     return Done{};
 }
 

@@ -1,7 +1,6 @@
 // Export and restore of the whole engine state (snapshot.h) for persistence.
 #include "broker.h"
 
-#include "broker_ops.h"
 #include "broker_state.h"
 
 #include <algorithm>

@@ -211,7 +211,28 @@ public:
     Result<SendResult> sendOne(Queue& q, const SendMessageRequest& request, bool inBatch,
                                Millis now, const Origin& origin);
 
+    // ---- queues (broker_queues.cpp) ----
+    Status checkRedriveTarget(const QueueConfig& c, const std::string& sourceArn);
+    Result<QueueRef> createQueue(const CreateQueueRequest& r, Millis now);
+    Status deleteQueue(std::string_view name, Millis now, const Origin& origin);
+    Result<StringMap> getAttributes(Queue& q, const std::vector<std::string>& names);
+    Status setAttributes(Queue& q, const StringMap& attributes, Millis now, const Origin& origin);
+    Status purge(Queue& q, PurgeTarget target, Millis now, const Origin& origin);
+    Result<ListQueuesResult> listQueues(const ListQueuesRequest& r);
+    Result<ListQueuesResult> listDeadLetterSources(Queue& dlq, const ListQueuesRequest& page);
+    Status tag(Queue& q, const StringMap& tags, Millis now, const Origin& origin);
+    Status untag(Queue& q, const std::vector<std::string>& keys, Millis now, const Origin& origin);
+    Status addPermission(Queue& q, const std::string& label,
+                         const std::vector<std::string>& accounts,
+                         const std::vector<std::string>& actions, Millis now, const Origin& origin);
+    Status removePermission(Queue& q, const std::string& label, Millis now, const Origin& origin);
+
     // ---- move tasks (broker_move_tasks.cpp) ----
+    Result<std::string> startMoveTask(const StartMoveTaskRequest& r, Millis now);
+    Result<std::vector<MoveTaskInfo>> listMoveTasks(std::string_view sourceArn,
+                                                    std::optional<std::int64_t> maxResults,
+                                                    Millis now);
+    Result<std::int64_t> cancelMoveTask(std::string_view handle, Millis now, const Origin& origin);
     void runTasks(Millis now);
     bool moveOneByTask(MoveTask& task, Millis at);
 
@@ -221,6 +242,9 @@ public:
     QueueStats stats(Queue& q, Millis now);
     StringMap allAttributes(const Queue& q) const;
 };
+
+// A queue's name, ARN and kind, as the broker's calls return it.
+QueueRef refOf(const Queue& q);
 
 // Runs the events and completions of the outermost broker call once it is done.
 class CallScope {
