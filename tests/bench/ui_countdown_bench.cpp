@@ -19,7 +19,9 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -30,7 +32,12 @@ using Model = ui::MessageTableModel;
 
 namespace {
 
-constexpr int kInFlight = 100'000;
+// Messages in flight: 100,000, or INFLIGHT_BENCH_IN_FLIGHT (issue 15 asks about 1,000,000).
+const int kInFlight = [] {
+    const char* text = std::getenv("INFLIGHT_BENCH_IN_FLIGHT");
+    const int n = text ? std::atoi(text) : 0;
+    return n > 0 ? n / 10 * 10 : 100'000;
+}();
 constexpr int kSpare = 2'000; // available messages for the receive measurements
 constexpr engine::Millis kStart = 1'700'000'000'000;
 const std::string kQueue = "load";
@@ -57,8 +64,15 @@ double threadCpuMillis()
 
 // One engine with 100k messages in flight (visibility 10 min to 70 min, so that deadlines spread
 // and none expires), the model, the proxy and the view; built once.
+engine::BrokerOptions options()
+{
+    engine::BrokerOptions o;
+    o.inFlightLimitStandard = std::max<std::int64_t>(o.inFlightLimitStandard, kInFlight + kSpare);
+    return o;
+}
+
 struct World {
-    session::Session session{engine::BrokerOptions{}, kStart};
+    session::Session session{options(), kStart};
     Model model{session};
     ui::MessageFilterModel proxy;
     QTableView view;
