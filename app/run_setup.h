@@ -14,7 +14,7 @@ namespace inflight::app {
 // lets it decide what the command line leaves open, for the session to be made with: the
 // engine's seed (unless --seed), its in-flight limit (unless --in-flight-limit), engine time at
 // the start (unless --start), the speed (unless --speed), and a paused clock when the scenario
-// says so (--clock frozen pauses it anyway). Empty when done or without --scenario, else
+// says so (--clock frozen pauses it anyway). Done (also without --scenario), else
 // "--scenario FILE: line L, column C, at PATH: …" (or why the file cannot be read).
 Status readScenario(RunOptions& options);
 

@@ -328,7 +328,8 @@ void Session::flushEvents()
                 Q_EMIT persistenceRecovered();
             }
         } else {
-            m_persistError = QString::fromStdString(result.error());
+            m_persistError = result.error().empty() ? QStringLiteral("the store gave no reason")
+                                                    : QString::fromStdString(result.error());
             m_retry.start();
             Q_EMIT persistenceFailed(m_persistError);
         }

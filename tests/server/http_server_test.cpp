@@ -564,8 +564,8 @@ TEST_P(HttpServerTest, SetSessionKeepsThePortAndConnectionsAndAnswersFromTheNewS
     ASSERT_TRUE(pumpUntil([&] { return session->broker().pendingWaits() == 1; }));
 
     other = std::make_unique<Session>();
-    server->endWaits(); // as setSession asks, while the old session exists
-    server->setSession(*other);
+    server->setSession(*other); // ends the old session's long polls first
+
     EXPECT_TRUE(server->isListening());
     EXPECT_EQ(server->serverPort(), port);
     EXPECT_EQ(session->broker().pendingWaits(), 0u);

@@ -279,7 +279,7 @@ private Q_SLOTS:
         if (session.now() != kStart + 2'000)
             qWarning("runFor paused %lld ms late",
                      static_cast<long long>(session.now() - kStart - 2'000));
-        QVERIFY(session.now() >= kStart + 2'000 && session.now() < kStart + 20'000);
+        QVERIFY(session.now() >= kStart + 2'000 && session.now() < kStart + 50'000);
         QTRY_VERIFY(events.has(EventKind::VisibilityExpired));
         QCOMPARE(events.first(EventKind::VisibilityExpired)->time, kStart + 1'000);
         // pause() ends a run early, where it is.
@@ -518,7 +518,9 @@ private Q_SLOTS:
         session.whenDurable(this, [&](bool stored) { first = stored; });
         QTRY_VERIFY(first.has_value());
         QCOMPARE(*first, false);
-        QCOMPARE(failed.count(), 1);
+        // The session retries a second later by itself: on a loaded machine that may have come
+        // already, failing again.
+        QVERIFY(failed.count() >= 1);
         QCOMPARE(failed[0][0].toString(), QStringLiteral("disk full"));
         QCOMPARE(session.persistenceError(), QStringLiteral("disk full"));
         QVERIFY(!session.isDurable());
@@ -529,7 +531,12 @@ private Q_SLOTS:
         session.whenDurable(this, [&](bool stored) { second = stored; });
         QTRY_VERIFY(second.has_value());
         QCOMPARE(*second, true);
-        QCOMPARE(attempts, (std::vector<std::vector<std::uint64_t>>{{1}, {1, 2}}));
+        // Every failed attempt carried the first batch; the one that worked, both.
+        QVERIFY(attempts.size() >= 2);
+        QCOMPARE(attempts.back(), (std::vector<std::uint64_t>{1, 2}));
+        for (std::size_t i = 0; i + 1 < attempts.size(); ++i)
+            QCOMPARE(attempts[i], (std::vector<std::uint64_t>{1}));
+        QCOMPARE(failed.count(), qsizetype(attempts.size() - 1));
         QCOMPARE(recovered.count(), 1);
         QVERIFY(session.persistenceError().isEmpty());
         QVERIFY(session.isDurable());
@@ -546,8 +553,7 @@ private Q_SLOTS:
         });
         QSignalSpy recovered(&session, &Session::persistenceRecovered);
         createQueue(session, "q");
-        QTRY_COMPARE(attempts.size(), std::size_t(1));
-        QVERIFY(!session.isDurable());
+        QTRY_VERIFY(!attempts.empty());
         std::optional<bool> answer;
         session.whenDurable(this, [&](bool stored) { answer = stored; });
         // No new events: the session tries again by itself.

@@ -330,8 +330,13 @@ private:
                 = ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
             if (n < 0 && errno == EINTR)
                 continue;
-            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-                return true; // the rest when EPOLLOUT says so
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                // The rest when EPOLLOUT says so; what was sent goes, so that a client that never
+                // lets the answers drain fully cannot grow the buffer.
+                c.out.erase(0, c.outPos);
+                c.outPos = 0;
+                return true;
+            }
             if (n < 0) {
                 close(c);
                 return false;
@@ -392,7 +397,8 @@ int main(int argc, char* argv[])
         usage("--listen takes an IPv4 address");
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     const int one = 1;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (fd >= 0)
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0
         || ::listen(fd, SOMAXCONN) != 0) {
         std::fprintf(stderr, "floor_server: cannot listen on %s: %s\n", listen.c_str(),
