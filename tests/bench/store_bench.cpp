@@ -3,6 +3,7 @@
 // DeleteMessageBatch-sized batches against the same calls without a store; export and import of
 // 100,000 messages as JSON (queue_transfer), the import committed to a workspace as the window's
 // is. Run: build/tests/bench/store_bench [messages]   (default 1000000)
+#include "bench_store.h"
 #include "engine/broker.h"
 #include "store/queue_transfer.h"
 #include "store/workspace_store.h"
@@ -15,19 +16,7 @@
 
 using namespace inflight;
 
-namespace {
-// The workspace at `path`, or the benchmark stops with why not.
-std::unique_ptr<store::WorkspaceStore> openStore(const std::string& path, store::OpenMode mode,
-                                                 store::StoreOptions options = {})
-{
-    auto opened = store::WorkspaceStore::open(path, mode, options);
-    if (!opened) {
-        std::fprintf(stderr, "cannot open %s: %s\n", path.c_str(), opened.error().message.c_str());
-        std::exit(1);
-    }
-    return std::move(opened).value();
-}
-} // namespace
+using bench::openStore;
 using Clock = std::chrono::steady_clock;
 
 namespace {

@@ -4,6 +4,7 @@
 // from before the open until the shown window has finished its first event-loop turns.
 // Run: build/tests/bench/ui_reopen_bench [messages [FILE]]   (default 1000000; offscreen unless
 // QT_QPA_PLATFORM says otherwise). With FILE: that workspace, written only if missing, and kept.
+#include "bench_store.h"
 #include "engine/broker.h"
 #include "store/workspace_store.h"
 #include "ui/main_window.h"
@@ -24,19 +25,7 @@
 
 using namespace inflight;
 
-namespace {
-// The workspace at `path`, or the benchmark stops with why not.
-std::unique_ptr<store::WorkspaceStore> openStore(const std::string& path, store::OpenMode mode,
-                                                 store::StoreOptions options = {})
-{
-    auto opened = store::WorkspaceStore::open(path, mode, options);
-    if (!opened) {
-        std::fprintf(stderr, "cannot open %s: %s\n", path.c_str(), opened.error().message.c_str());
-        std::exit(1);
-    }
-    return std::move(opened).value();
-}
-} // namespace
+using bench::openStore;
 
 namespace {
 

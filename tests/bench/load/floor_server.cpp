@@ -11,6 +11,8 @@
 //
 // Prints "floor_server listening on http://HOST:PORT" (the port chosen when 0 was asked for) on
 // stdout, like Inflight, and serves until killed.
+#include "http_text.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -28,6 +30,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+using inflight::load::equalsIgnoringCase;
+using inflight::load::trim;
 
 namespace {
 
@@ -55,27 +60,6 @@ std::string answer(std::string_view contentType, std::string_view body)
     out += "\r\n\r\n";
     out += body;
     return out;
-}
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i]))
-            return false;
-    }
-    return true;
-}
-
-std::string_view trim(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
 }
 
 struct Connection {

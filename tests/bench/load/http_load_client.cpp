@@ -1,4 +1,5 @@
 #include "http_load_client.h"
+#include "http_text.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -15,27 +16,6 @@
 namespace inflight::load {
 
 namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i]))
-            return false;
-    }
-    return true;
-}
-
-std::string_view trim(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
 
 // Decodes a chunked body starting at buffer[start]; returns the end offset, 0 if incomplete.
 long parseChunked(std::string_view buffer, std::size_t start, std::string& body)
