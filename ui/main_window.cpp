@@ -36,6 +36,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
@@ -526,6 +527,7 @@ void MainWindow::buildCentre()
             &MainWindow::updateMessageCount);
     connect(m_messageFilter, &QAbstractItemModel::layoutChanged, this,
             &MainWindow::updateMessageCount);
+    connect(m_messages, &MessageTableModel::loadingChanged, this, &MainWindow::updateMessageCount);
 }
 
 void MainWindow::buildStatusBar()
@@ -710,6 +712,8 @@ int MainWindow::selectMessages(const QStringList& messageIds)
     QItemSelection selection;
     QModelIndex first;
     int found = 0;
+    if (!messageIds.isEmpty())
+        m_messages->finishLoading(); // the ids may be of messages not listed yet
     for (const QString& id : messageIds) {
         const int sourceRow = m_messages->rowOfMessageId(id);
         if (sourceRow < 0)
@@ -752,6 +756,16 @@ void MainWindow::updateMessageCount()
     }
     const int shown = m_messageFilter->rowCount();
     const int all = m_messages->rowCount();
+    if (m_messages->isLoading()) {
+        // A large queue is listed a block per turn; the window answers meanwhile.
+        const qint64 total = all + static_cast<qint64>(m_messages->pendingCount());
+        const QString listing = tr("listing %1 of %2 messages")
+                                    .arg(QLocale().toString(all), QLocale().toString(total));
+        m_messageCount->setText(m_messageFilter->requestedSortColumn() >= 0
+                                    ? tr("%1, sorted once all are in").arg(listing)
+                                    : listing);
+        return;
+    }
     m_messageCount->setText(all == 0           ? tr("no messages")
                                 : shown == all ? messagesText(all)
                                 : shown == 0

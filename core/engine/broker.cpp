@@ -538,6 +538,28 @@ Status Broker::forEachMessage(std::string_view name, const PeekRequest& request,
     return Done{};
 }
 
+Result<std::vector<MessageKey>> Broker::messageKeys(std::string_view name)
+{
+    CallScope scope(*m_state);
+    auto found = m_state->settledQueue(name, clock().now());
+    if (!found)
+        return found.error();
+    const Queue& q = **found;
+    std::vector<MessageKey> keys;
+    keys.reserve(q.store.size());
+    for (std::uint32_t slot = 0; slot < q.store.end(); ++slot) {
+        const Message& m = q.store.at(slot);
+        if (m.sequence != 0) // 0: a free slot
+            keys.push_back({slot, m.sequence});
+    }
+    // Slots are in sequence order until one is reused: usually nothing to move.
+    if (!std::is_sorted(keys.begin(), keys.end(),
+                        [](MessageKey a, MessageKey b) { return a.sequence < b.sequence; }))
+        std::sort(keys.begin(), keys.end(),
+                  [](MessageKey a, MessageKey b) { return a.sequence < b.sequence; });
+    return keys;
+}
+
 Result<MessageView> Broker::peekMessage(std::string_view name, MessageKey key)
 {
     CallScope scope(*m_state);

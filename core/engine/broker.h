@@ -179,6 +179,9 @@ public:
     // kept (a window listing a million messages). `visit` must not call the broker.
     Status forEachMessage(std::string_view name, const PeekRequest& request,
                           const std::function<void(const MessageView&)>& visit);
+    // The key of every message of the queue, in sequence order: one pass, no views made. With
+    // peekMessage() a window lists a large queue a page at a time while it stays usable.
+    Result<std::vector<MessageKey>> messageKeys(std::string_view name);
     // O(1): the message at `key` (from an event), or ResourceNotFound once it is gone.
     Result<MessageView> peekMessage(std::string_view name, MessageKey key);
     // FIFO groups (by oldest head first); OCI channels.

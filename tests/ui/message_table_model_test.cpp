@@ -486,6 +486,87 @@ private Q_SLOTS:
         QCOMPARE(proxy.index(0, Model::BodyColumn).data().toString(), QStringLiteral("m3"));
     }
 
+    // A queue larger than the first block is listed a block per event-loop turn; what happens to
+    // a message not listed yet shows when its block is listed, and new sends show at once.
+    void listsALargeQueueABlockPerTurnAndFollowsItsEvents()
+    {
+        Setup s;
+        s.f.createQueue("q");
+        const std::size_t count = Model::kFirstRows + Model::kRowsPerTurn + 500;
+        for (std::size_t i = 0; i < count; ++i)
+            s.f.send("q", "m" + std::to_string(i));
+        // The first block's messages in flight: the receives below take later ones.
+        for (std::size_t i = 0; i < Model::kFirstRows / 10; ++i)
+            QCOMPARE(s.f.receive("q", 10, 300).size(), std::size_t(10));
+        s.f.flush();
+        QSignalSpy loading(&s.model, &Model::loadingChanged);
+        s.model.setQueue(QStringLiteral("q"));
+        QCOMPARE(s.model.rowCount(), int(Model::kFirstRows));
+        QVERIFY(s.model.isLoading());
+        QCOMPARE(s.model.pendingCount(), count - Model::kFirstRows);
+        QCOMPARE(s.model.timedRowCount(), int(Model::kFirstRows));
+
+        // Meanwhile: ten messages not listed yet received, five of them deleted, three sent.
+        const auto received = s.f.receive("q", 10, 300);
+        QCOMPARE(received.size(), std::size_t(10));
+        for (std::size_t i = 0; i < 5; ++i)
+            QVERIFY(s.f.broker().deleteMessage("q", received[i].receiptHandle, "test").ok());
+        std::vector<std::string> sent;
+        for (int i = 0; i < 3; ++i)
+            sent.push_back(s.f.send("q", "late" + std::to_string(i)));
+        s.f.session.flushNow(); // the events now, before the next block's turn
+        QVERIFY(s.model.isLoading());
+        QCOMPARE(s.model.rowCount(), int(Model::kFirstRows) + 3);
+        QCOMPARE(s.model.messageId(int(Model::kFirstRows) + 2), QString::fromStdString(sent[2]));
+        QVERIFY(rowOfId(s.model, received[5].messageId) < 0); // not listed yet
+
+        QTRY_VERIFY(!s.model.isLoading());
+        QVERIFY(loading.count() >= 3); // the reset, at least one block, the last
+        QCOMPARE(s.model.rowCount(), int(count - 5 + 3));
+        for (std::size_t i = 0; i < 5; ++i)
+            QCOMPARE(rowOfId(s.model, received[i].messageId), -1);
+        for (std::size_t i = 5; i < 10; ++i) {
+            const int row = rowOfId(s.model, received[i].messageId);
+            QVERIFY(row >= 0);
+            QCOMPARE(text(s.model, row, Model::StateColumn), QStringLiteral("In flight"));
+            QCOMPARE(text(s.model, row, Model::ReceivesColumn), QStringLiteral("1"));
+        }
+        QCOMPARE(s.model.timedRowCount(), int(Model::kFirstRows) + 5);
+        for (int row = 1; row < s.model.rowCount(); ++row)
+            QVERIFY(s.model.index(row - 1, 0).data(Model::SequenceRole).toULongLong()
+                    < s.model.index(row, 0).data(Model::SequenceRole).toULongLong());
+        QCOMPARE(s.model.messageId(s.model.rowCount() - 1), QString::fromStdString(sent[2]));
+    }
+
+    // A sort asked for while the queue is being listed waits for the last block (sorting each
+    // block in would move the proxy's whole mapping per row); the header keeps what was asked.
+    void aSortAskedForWhileListingIsAppliedOnceAllRowsAreIn()
+    {
+        Setup s;
+        s.f.createQueue("q");
+        const std::size_t count = Model::kFirstRows + 100;
+        for (std::size_t i = 0; i < count; ++i)
+            s.f.send("q", "m" + std::to_string(100000 + i));
+        s.f.flush();
+        MessageFilterModel proxy;
+        auto proxyTester = watch(&proxy);
+        proxy.setSourceModel(&s.model);
+        proxy.sort(Model::BodyColumn, Qt::DescendingOrder);
+        s.model.setQueue(QStringLiteral("q"));
+        QVERIFY(s.model.isLoading());
+        QCOMPARE(proxy.sortColumn(), -1);
+        QCOMPARE(proxy.requestedSortColumn(), int(Model::BodyColumn));
+        QCOMPARE(proxy.index(0, Model::BodyColumn).data().toString(), QStringLiteral("m100000"));
+        QTRY_VERIFY(!s.model.isLoading());
+        QCOMPARE(proxy.rowCount(), int(count));
+        QCOMPARE(proxy.sortColumn(), int(Model::BodyColumn));
+        QCOMPARE(proxy.index(0, Model::BodyColumn).data().toString(),
+                 QString::fromStdString("m" + std::to_string(100000 + count - 1)));
+        // Once listed, a sort applies at once.
+        proxy.sort(Model::BodyColumn, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, Model::BodyColumn).data().toString(), QStringLiteral("m100000"));
+    }
+
     void refreshMergesAfterAttributeChange()
     {
         Setup s;

@@ -33,11 +33,16 @@ void MessageFilterModel::setSourceModel(QAbstractItemModel* model)
     if (m_tickShortcut && sourceModel())
         disconnect(sourceModel(), &QAbstractItemModel::dataChanged, this,
                    &MessageFilterModel::onSourceDataChanged);
+    if (m_messages)
+        disconnect(m_messages, &MessageTableModel::loadingChanged, this,
+                   &MessageFilterModel::onSourceLoadingChanged);
     m_tickShortcut = false;
     m_messages = qobject_cast<MessageTableModel*>(model);
     QSortFilterProxyModel::setSourceModel(model);
     if (!m_messages)
         return;
+    connect(m_messages, &MessageTableModel::loadingChanged, this,
+            &MessageFilterModel::onSourceLoadingChanged);
     // Route the source's dataChanged through onSourceDataChanged, which hands everything but the
     // tick to QSortFilterProxyModel's handler. If this Qt connects that handler differently, the
     // disconnect fails and the proxy keeps its (correct, slower) default.
@@ -47,6 +52,28 @@ void MessageFilterModel::setSourceModel(QAbstractItemModel* model)
     if (m_tickShortcut)
         connect(model, &QAbstractItemModel::dataChanged, this,
                 &MessageFilterModel::onSourceDataChanged);
+}
+
+void MessageFilterModel::sort(int column, Qt::SortOrder order)
+{
+    m_requestedColumn = column;
+    m_requestedOrder = order;
+    if (m_messages && m_messages->isLoading()) {
+        if (sortColumn() >= 0)
+            QSortFilterProxyModel::sort(-1);
+        return;
+    }
+    QSortFilterProxyModel::sort(column, order);
+}
+
+void MessageFilterModel::onSourceLoadingChanged()
+{
+    if (m_messages->isLoading()) {
+        if (sortColumn() >= 0)
+            QSortFilterProxyModel::sort(-1);
+    } else if (sortColumn() != m_requestedColumn || sortOrder() != m_requestedOrder) {
+        QSortFilterProxyModel::sort(m_requestedColumn, m_requestedOrder);
+    }
 }
 
 void MessageFilterModel::onSourceDataChanged(const QModelIndex& topLeft,

@@ -37,6 +37,13 @@ public:
     QString textFilter() const { return m_text; }
     void setTextFilter(const QString& text);
 
+    // While the source is still listing a large queue (MessageTableModel::isLoading), rows stay in
+    // the source's order and the sort asked for is applied once the last block is in: sorted, each
+    // block would land all over the table, and Qt moves the whole mapping for every place. The
+    // column asked for (the header's indicator) is `requestedSortColumn`.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int requestedSortColumn() const { return m_requestedColumn; }
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
@@ -44,11 +51,14 @@ protected:
 private:
     void onSourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight,
                              const QList<int>& roles);
+    void onSourceLoadingChanged();
 
     MessageTableModel* m_messages = nullptr; // the source when it is one: fast paths
     StateFilter m_states = AllStates;
     QString m_text;
     bool m_tickShortcut = false; // QSortFilterProxyModel's own dataChanged handler is bypassed
+    int m_requestedColumn = -1;
+    Qt::SortOrder m_requestedOrder = Qt::AscendingOrder;
 };
 
 } // namespace inflight::ui

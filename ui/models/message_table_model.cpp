@@ -29,6 +29,8 @@ MessageTableModel::MessageTableModel(session::Session& session, QObject* parent)
 {
     connect(&m_session, &session::Session::eventsReady, this, &MessageTableModel::onEvents);
     connect(&m_tick, &QTimer::timeout, this, [this] { setNow(m_session.displayTime()); });
+    m_loadTimer.setInterval(0);
+    connect(&m_loadTimer, &QTimer::timeout, this, [this] { loadPending(kRowsPerTurn, true); });
     m_blockedTimer.setSingleShot(true);
     m_blockedTimer.setInterval(250);
     connect(&m_blockedTimer, &QTimer::timeout, this, &MessageTableModel::updateBlocked);
@@ -42,6 +44,9 @@ void MessageTableModel::setQueue(const QString& queue)
     m_queue = queue;
     m_queueName = queue.toStdString();
     m_rows.clear();
+    m_pending.clear();
+    m_nextPending = 0;
+    m_loadTimer.stop();
     m_timedRows = 0;
     m_now = m_session.displayTime();
     m_blocked.clear();
@@ -52,19 +57,55 @@ void MessageTableModel::setQueue(const QString& queue)
             m_fifo = queue->kind == engine::QueueKind::Fifo;
             m_oci = queue->kind == engine::QueueKind::Oci;
         }
-        // One message at a time, in one pass over the queue: a million messages never exist
-        // twice over (views and rows), which keeps reopening a large workspace fast.
-        if (auto stats = m_session.broker().queueStats(m_queueName))
-            m_rows.reserve(
-                static_cast<std::size_t>(stats->available + stats->inFlight + stats->delayed));
-        (void)m_session.broker().forEachMessage(m_queueName, {},
-                                                [this](const engine::MessageView& view) {
-                                                    m_rows.push_back(makeRow(view));
-                                                    countTimed(*m_rows.back(), +1);
-                                                });
+        if (auto keys = m_session.broker().messageKeys(m_queueName))
+            m_pending = std::move(*keys);
+        m_rows.reserve(m_pending.size());
+        loadPending(kFirstRows, false);
     }
     endResetModel();
     updateBlocked();
+    if (isLoading())
+        m_loadTimer.start();
+    Q_EMIT loadingChanged();
+}
+
+void MessageTableModel::loadPending(std::size_t count, bool signal)
+{
+    const std::size_t end = std::min(m_pending.size(), m_nextPending + count);
+    std::vector<RowPtr> rows;
+    rows.reserve(end - m_nextPending);
+    engine::Broker& broker = m_session.broker();
+    for (; m_nextPending < end; ++m_nextPending) {
+        // Gone since the listing began: no row (its removal was not shown either).
+        if (auto view = broker.peekMessage(m_queueName, m_pending[m_nextPending]))
+            rows.push_back(makeRow(*view));
+    }
+    if (!isLoading()) {
+        m_loadTimer.stop();
+        m_pending = {};
+        m_nextPending = 0;
+    }
+    if (signal) {
+        insertRows(std::move(rows));
+        Q_EMIT loadingChanged();
+    } else {
+        for (RowPtr& row : rows) {
+            countTimed(*row, +1);
+            m_rows.push_back(std::move(row));
+        }
+    }
+}
+
+void MessageTableModel::finishLoading()
+{
+    if (isLoading())
+        loadPending(m_pending.size(), true);
+}
+
+bool MessageTableModel::isPending(std::uint64_t sequence) const
+{
+    return isLoading() && sequence >= m_pending[m_nextPending].sequence
+        && sequence <= m_pending.back().sequence;
 }
 
 void MessageTableModel::setReceiptHolders(const ReceiptHolders* holders,
@@ -125,6 +166,8 @@ void MessageTableModel::refresh()
     std::vector<RowPtr> added;
     std::size_t r = 0;
     for (const engine::MessageView& view : *views) {
+        if (isPending(view.key.sequence))
+            continue; // its turn lists it
         if (r < m_rows.size() && m_rows[r]->key.sequence == view.key.sequence) {
             countTimed(*m_rows[r], -1);
             assign(*m_rows[r], view);
@@ -141,6 +184,12 @@ void MessageTableModel::refresh()
 
 void MessageTableModel::clearRows()
 {
+    if (isLoading()) {
+        m_pending = {};
+        m_nextPending = 0;
+        m_loadTimer.stop();
+        Q_EMIT loadingChanged();
+    }
     if (m_rows.empty())
         return;
     beginRemoveRows({}, 0, rowCount() - 1);
@@ -211,6 +260,9 @@ void MessageTableModel::onEvents(const std::vector<engine::Event>& events)
                 touched.push_back(e.relatedKey);
             continue;
         }
+        // Not listed yet: the turn that lists it reads it as it is then.
+        if (e.key.sequence != 0 && isPending(e.key.sequence))
+            continue;
         switch (e.kind) {
         case EventKind::QueueCreated:
         case EventKind::QueueChanged:

@@ -76,8 +76,20 @@ public:
     explicit MessageTableModel(session::Session& session, QObject* parent = nullptr);
     ~MessageTableModel() override;
 
-    // Shows the messages of `queue` (empty: none). Resets the model; peeks, changes nothing.
+    // Shows the messages of `queue` (empty: none). Resets the model; peeks, changes nothing. The
+    // first kFirstRows messages (in sequence order) are rows at once; a larger queue is listed
+    // kRowsPerTurn at a time, one block per event-loop turn, so that a million messages show
+    // their first rows, and the window answers, at once (isLoading, loadingChanged). Events
+    // for messages not listed yet are left to the turn that lists them.
     void setQueue(const QString& queue);
+    static constexpr std::size_t kFirstRows = 5'000;
+    static constexpr std::size_t kRowsPerTurn = 10'000;
+    // Some of the queue's messages are not rows yet.
+    bool isLoading() const { return m_nextPending < m_pending.size(); }
+    // How many of the queue's messages (as it was when listing began) are still to be listed.
+    std::size_t pendingCount() const { return m_pending.size() - m_nextPending; }
+    // Lists every message not listed yet, now (before looking one up by id).
+    void finishLoading();
     QString queue() const { return m_queue; }
     // The queue shown is an OCI queue: OCI's names and numeric ids.
     bool isOci() const { return m_oci; }
@@ -118,8 +130,17 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+Q_SIGNALS:
+    // A block of rows was listed; isLoading() is false after the last.
+    void loadingChanged();
+
 private:
     using RowPtr = std::unique_ptr<Row>;
+
+    // Lists up to `count` pending messages: as rows inside a reset, or inserted (`signal`).
+    void loadPending(std::size_t count, bool signal);
+    // The message at `sequence` is one still to be listed.
+    bool isPending(std::uint64_t sequence) const;
 
     void onEvents(const std::vector<engine::Event>& events);
     void clearRows();
@@ -139,6 +160,9 @@ private:
     QString m_queue;
     std::string m_queueName; // m_queue as the engine spells it
     std::vector<RowPtr> m_rows;
+    std::vector<engine::MessageKey> m_pending; // what setQueue found, in sequence order
+    std::size_t m_nextPending = 0;             // m_pending[< this] are rows (or gone)
+    QTimer m_loadTimer;
     engine::Millis m_now = 0;
     int m_timedRows = 0;
     QTimer m_tick;
