@@ -50,8 +50,10 @@ int runHeadless(QCoreApplication& app, const HeadlessOptions& options)
 {
     quitOnSignals(app);
     const RunOptions& run = options.run;
-    auto workspace = workspace::WorkspaceSession::open(
-        options.workspacePath, store::OpenMode::OpenOrCreate, sessionSettings(run));
+    workspace::SessionSettings settings = sessionSettings(run);
+    settings.store.sync = run.sync;
+    auto workspace = workspace::WorkspaceSession::open(options.workspacePath,
+                                                       store::OpenMode::OpenOrCreate, settings);
     if (!workspace) {
         std::fprintf(stderr, "inflight: %s\n", workspace.error().message.c_str());
         return 3;
@@ -85,6 +87,9 @@ int runHeadless(QCoreApplication& app, const HeadlessOptions& options)
         return 1;
     }
     std::printf("Inflight endpoint listening on %s\n", qPrintable(server.baseUrl()));
+    if (!options.workspacePath.isEmpty())
+        std::printf("Workspace %s, sync %s\n", qPrintable(options.workspacePath),
+                    store::syncModeName((*workspace)->syncMode()));
     std::fflush(stdout);
     return app.exec();
 }

@@ -84,11 +84,18 @@ RunOptionParser::RunOptionParser(QCommandLineParser& parser)
                                 "and consumers on engine time, its clock and seed where --speed, "
                                 "--start, --clock and --seed do not say otherwise. A bad file "
                                 "starts nothing: exit 2 with its line, column and field."),
-                 QStringLiteral("file"))
+                 QStringLiteral("file")),
+      m_sync(QStringLiteral("sync"),
+             QStringLiteral("The workspace's sync mode, saved in it (README \"Workspaces\"): "
+                            "normal (the default): changes reach the disk within a second; a "
+                            "crash of the app loses nothing, a power cut at most the last second. "
+                            "full: each change is on the disk before it is answered (survives a "
+                            "power cut; slower)."),
+             QStringLiteral("full|normal"))
 {
     for (const QCommandLineOption* option :
          {&m_clock, &m_speed, &m_start, &m_seed, &m_config, &m_control, &m_controlToken,
-          &m_advertisedUrl, &m_inFlightLimit, &m_trafficLog, &m_scenario})
+          &m_advertisedUrl, &m_inFlightLimit, &m_trafficLog, &m_scenario, &m_sync})
         parser.addOption(*option);
 }
 
@@ -162,6 +169,11 @@ Result<RunOptions> RunOptionParser::options(const QCommandLineParser& parser) co
         options.trafficLog = value != QStringLiteral("off");
         if (options.trafficLog)
             options.trafficLogPath = value;
+    }
+    if (parser.isSet(m_sync)) {
+        options.sync = store::syncModeFromName(parser.value(m_sync).toStdString());
+        if (!options.sync)
+            return QStringLiteral("--sync wants full or normal, not %1").arg(parser.value(m_sync));
     }
     return options;
 }

@@ -4,6 +4,7 @@
 
 #include "engine/clock.h"
 #include "sim/scenario.h"
+#include "store/workspace_store.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -16,7 +17,7 @@ namespace inflight::app {
 
 // How a run starts, for test suites and demos (the window and `--headless` alike): --clock,
 // --speed, --start, --seed, --config, --scenario, --control, --control-token, --advertised-url,
-// --in-flight-limit, --traffic-log.
+// --in-flight-limit, --traffic-log, --sync.
 struct RunOptions {
     bool frozen = false;                       // --clock frozen: engine time moves only when told
     std::optional<double> speed;               // --speed N
@@ -32,6 +33,7 @@ struct RunOptions {
     QString trafficLogPath;                    // --traffic-log FILE: JSON lines appended there
     QString scenarioPath;                      // --scenario FILE
     std::optional<sim::Scenario> scenario;     // its contents, once readScenario() (run_setup.h)
+    std::optional<store::SyncMode> sync;       // --sync full|normal: the workspace's, saved in it
 };
 
 // Declares the options on `parser`; options(parser) reads them once it has processed the command
@@ -55,6 +57,7 @@ private:
     QCommandLineOption m_inFlightLimit;
     QCommandLineOption m_trafficLog;
     QCommandLineOption m_scenario;
+    QCommandLineOption m_sync;
 };
 
 } // namespace inflight::app

@@ -60,6 +60,10 @@ Status WindowApp::start()
         if (auto memory = m_host.open(QString()); !memory)
             return QString::fromStdString(memory.error().message);
     }
+    // --sync: the first workspace's setting (a workspace switched to later keeps its own).
+    if (m_options.run.sync && !m_host.path().isEmpty())
+        if (auto set = m_host.setSyncMode(*m_options.run.sync); !set)
+            return QString::fromStdString(set.error().message);
     session::Session& session = m_host.session();
     if (auto created = createOciQueues(session, m_options.ociQueues); !created)
         return created.error();

@@ -71,4 +71,19 @@ QStringList WorkspaceAccessAdapter::recentWorkspaces() const
     return workspace::recentWorkspaces();
 }
 
+bool WorkspaceAccessAdapter::syncsEveryCommit() const
+{
+    // A test's session without a host has no store: nothing is synced at all.
+    return m_host && m_host->isOpen() && m_host->syncMode() == store::SyncMode::Full;
+}
+
+ui::WorkspaceAccess::Status WorkspaceAccessAdapter::setSyncsEveryCommit(bool everyCommit)
+{
+    if (!m_host || !m_host->isOpen() || m_host->path().isEmpty())
+        return QStringLiteral(
+            "In memory there is nothing to sync: open or save a workspace first.");
+    return status(
+        m_host->setSyncMode(everyCommit ? store::SyncMode::Full : store::SyncMode::Normal));
+}
+
 } // namespace inflight::app

@@ -31,6 +31,8 @@ public:
     Result<Imported> importFile(const QString& file, const QString& queue, bool regenerateIds,
                                 Progress progress) override;
     QStringList recentWorkspaces() const override;
+    bool syncsEveryCommit() const override;
+    Status setSyncsEveryCommit(bool everyCommit) override;
 
 private:
     session::Session& session() const;

@@ -109,6 +109,12 @@ CREATE TABLE simulation (
     scenario TEXT NOT NULL -- a scenario file (sim/scenario.h) of the actors, without queues
 );
 )sql"},
+    Migration{5, "workspace settings (the sync mode)", R"sql(
+CREATE TABLE settings (
+    name TEXT PRIMARY KEY, -- 'sync': 'full' or 'normal' (store::SyncMode); none: the default
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

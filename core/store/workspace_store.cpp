@@ -191,10 +191,9 @@ StoreStatus WorkspaceStore::initialise(OpenMode mode, bool exists)
     rc = m_db.exec("PRAGMA journal_mode = WAL");
     if (rc != SQLITE_OK)
         return fail(rc, "opening");
-    rc = m_db.exec(m_options.fullSync ? "PRAGMA synchronous = FULL"
-                                      : "PRAGMA synchronous = NORMAL");
-    if (rc == SQLITE_OK)
-        rc = m_db.exec("PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
+    // The page cache at SQLite's default (2 MB): the receive + delete load ran 10-20% faster with
+    // it than with 32 MB, whose hash table each commit walks (pcache1Truncate).
+    rc = m_db.exec("PRAGMA temp_store = MEMORY");
     if (rc == SQLITE_OK && m_options.maxPageCount > 0)
         rc = m_db.exec("PRAGMA max_page_count = " + std::to_string(m_options.maxPageCount));
     if (rc != SQLITE_OK)
@@ -224,9 +223,75 @@ StoreStatus WorkspaceStore::initialise(OpenMode mode, bool exists)
     else if (rc != SQLITE_DONE)
         return fail(rc, "reading");
 
+    Statement sync = m_db.prepare("SELECT value FROM settings WHERE name = 'sync'");
+    if (!sync.ok())
+        return fail(sync.code(), "reading");
+    rc = sync.step();
+    if (rc == SQLITE_ROW)
+        m_syncMode = syncModeFromName(sync.string(0)).value_or(kDefaultSyncMode);
+    else if (rc != SQLITE_DONE)
+        return fail(rc, "reading");
+    sync = {};
+    if (m_options.sync) {
+        if (auto saved = setSyncMode(*m_options.sync); !saved)
+            return saved;
+    } else if (rc = applySyncMode(); rc != SQLITE_OK) {
+        return fail(rc, "opening");
+    }
+
     if (auto prepared = prepareStatements(); !prepared)
         return prepared;
     return loadMirrors();
+}
+
+const char* syncModeName(SyncMode mode)
+{
+    return mode == SyncMode::Full ? "full" : "normal";
+}
+
+std::optional<SyncMode> syncModeFromName(std::string_view name)
+{
+    if (name == "full")
+        return SyncMode::Full;
+    if (name == "normal")
+        return SyncMode::Normal;
+    return std::nullopt;
+}
+
+int WorkspaceStore::applySyncMode()
+{
+    return m_db.exec(m_syncMode == SyncMode::Full ? "PRAGMA synchronous = FULL"
+                                                  : "PRAGMA synchronous = NORMAL");
+}
+
+StoreStatus WorkspaceStore::setSyncMode(SyncMode mode)
+{
+    Statement write
+        = m_db.prepare("INSERT OR REPLACE INTO settings (name, value) VALUES ('sync', ?1)");
+    if (!write.ok())
+        return fail(write.code(), "saving");
+    if (const int rc = write.bindText(1, syncModeName(mode)).run(); rc != SQLITE_DONE)
+        return fail(rc, "saving");
+    m_syncMode = mode;
+    if (const int rc = applySyncMode(); rc != SQLITE_OK)
+        return fail(rc, "saving");
+    // What was committed before is on the disk too from now on.
+    return mode == SyncMode::Full ? checkpoint() : StoreStatus(engine::Done{});
+}
+
+StoreStatus WorkspaceStore::checkpoint()
+{
+    const int rc = sqlite3_wal_checkpoint_v2(m_db.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
+                                             nullptr, nullptr);
+    if (rc != SQLITE_OK)
+        return fail(rc, "saving");
+    return engine::Done{};
+}
+
+int WorkspaceStore::synchronousPragma()
+{
+    Statement read = m_db.prepare("PRAGMA synchronous");
+    return read.ok() && read.step() == SQLITE_ROW ? static_cast<int>(read.int64(0)) : -1;
 }
 
 StoreStatus WorkspaceStore::prepareStatements()

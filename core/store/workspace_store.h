@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -32,10 +33,28 @@ enum class OpenMode {
     OpenOrCreate,
 };
 
+// How far a commit goes before the change it holds is acknowledged: a workspace setting, saved in
+// the file (README "Workspaces" and docs/BEHAVIOUR.md "Durability" say it for users).
+enum class SyncMode {
+    // synchronous=FULL: the WAL is flushed to the disk (fdatasync) at every commit, before the
+    // request that made the change is answered. Nothing acknowledged is lost to a crash of the
+    // app, of the OS or to a power cut (given a disk that keeps what it says it wrote).
+    Full,
+    // synchronous=NORMAL: every commit is written to the WAL (the OS holds it) before the answer,
+    // and the WAL is flushed to the disk by a checkpoint at least once a second while changes come
+    // (checkpoint()). Nothing acknowledged is lost to a crash of the app (kill -9 included); a
+    // crash of the OS or a power cut loses at most the last second of changes and leaves the
+    // workspace as it was at an earlier commit, never damaged.
+    Normal,
+};
+inline constexpr SyncMode kDefaultSyncMode = SyncMode::Normal;
+// "full", "normal".
+const char* syncModeName(SyncMode mode);
+std::optional<SyncMode> syncModeFromName(std::string_view name);
+
 struct StoreOptions {
-    // synchronous=FULL: every commit is on the disk before it returns (survives power loss, not
-    // only a crash of the app). NORMAL survives app crashes only; faster on slow disks.
-    bool fullSync = true;
+    // Set (and save) this sync mode at open; nullopt: the file's own (kDefaultSyncMode if none).
+    std::optional<SyncMode> sync;
     // A size limit in pages (0 = none); the tests use it to fill the "disk".
     std::int64_t maxPageCount = 0;
 };
@@ -79,9 +98,17 @@ public:
     // store does not read it); "" for none. Saved on its own, like the clock.
     const std::string& savedSimulation() const { return m_savedSimulation; }
     StoreStatus saveSimulation(const std::string& scenario);
+    // The workspace's sync mode; changing it saves it in the file and applies from the next commit.
+    SyncMode syncMode() const { return m_syncMode; }
+    StoreStatus setSyncMode(SyncMode mode);
+    // Flushes the WAL to the disk and folds what it can into the file (a passive checkpoint: it
+    // never waits). SyncMode::Normal calls this once a second while changes come.
+    StoreStatus checkpoint();
 
     // Statistics for tests and benchmarks.
     std::int64_t commitCount() const { return m_commits; }
+    // PRAGMA synchronous as SQLite has it now (1 NORMAL, 2 FULL); -1 if it cannot be read.
+    int synchronousPragma();
 
 private:
     struct QueueMirror {
@@ -100,6 +127,8 @@ private:
     StoreError rollback(int code, const std::string& doing);
     // The end of a transaction that saved state: the broker row, the clock, COMMIT.
     StoreStatus finishSaving(engine::Broker& broker, const ClockRecord& clock);
+    // PRAGMA synchronous for m_syncMode; an SQLite code.
+    int applySyncMode();
 
     // Writers used inside a transaction; each returns an SQLite code (SQLITE_OK / SQLITE_DONE).
     int writeQueue(const engine::QueueRecord& record);
@@ -119,6 +148,7 @@ private:
     Database m_db; // declared before the statements: destroyed after them
     std::optional<ClockRecord> m_savedClock;
     std::string m_savedSimulation;
+    SyncMode m_syncMode = kDefaultSyncMode;
     std::unordered_map<std::uint32_t, QueueMirror> m_queues;
     std::string m_brokerExtras; // deleted_at + move_tasks as last written
     std::int64_t m_commits = 0;

@@ -38,11 +38,12 @@ Status createEmpty(const QString& path)
     return engine::Done{};
 }
 
-Status saveCopy(session::Session& session, const QString& path)
+Status saveCopy(session::Session& session, const QString& path, store::SyncMode sync)
 {
     if (auto removed = removeWorkspaceFile(path); !removed)
         return removed.error();
-    auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew);
+    auto opened = store::WorkspaceStore::open(path.toStdString(), store::OpenMode::CreateNew,
+                                              {.sync = sync});
     if (!opened)
         return opened.error();
     store::WorkspaceStore& copy = **opened;

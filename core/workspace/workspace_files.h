@@ -14,7 +14,8 @@ Status createEmpty(const QString& path);
 
 // Everything `session` holds — queues, messages, counters, its clock and its simulation — into a
 // new workspace at `path`, replacing a file there. `session`'s own workspace is not touched.
-Status saveCopy(session::Session& session, const QString& path);
+Status saveCopy(session::Session& session, const QString& path,
+                store::SyncMode sync = store::kDefaultSyncMode);
 
 // The queues (and messages) of `request` as JSON (store/queue_transfer.h) written to `file`,
 // whole or not at all (a file there is replaced only once the export is written).

@@ -96,7 +96,7 @@ Status WorkspaceHost::switchToCopy(const QString& path)
             QStringLiteral("%1 is the open workspace.").arg(path).toStdString()};
     if (auto stored = storeCurrent(); !stored)
         return stored.error();
-    if (auto copied = saveCopy(m_current->session(), path); !copied)
+    if (auto copied = saveCopy(m_current->session(), path, m_current->syncMode()); !copied)
         return copied.error();
     auto next = WorkspaceSession::open(path, store::OpenMode::OpenExisting, m_settings);
     if (!next)

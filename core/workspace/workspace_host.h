@@ -35,6 +35,9 @@ public:
     QString path() const { return m_current ? m_current->path() : QString(); }
     // The open workspace held nothing when it was opened (a new file, or in memory).
     bool isNew() const { return m_current && m_current->isNew(); }
+    // The open workspace's sync mode (WorkspaceSession::syncMode); Save As keeps it.
+    store::SyncMode syncMode() const { return m_current->syncMode(); }
+    Status setSyncMode(store::SyncMode mode) { return m_current->setSyncMode(mode); }
 
     // Makes `path` (created if missing) the open workspace, as the class comment says. Refused
     // for the workspace already open. Remembered among the recent workspaces.

@@ -42,11 +42,21 @@ Result<std::unique_ptr<WorkspaceSession>> WorkspaceSession::open(const QString& 
     if (!saved && !path.isEmpty())
         (void)result->m_store->saveClock(result->clockRecord());
     WorkspaceSession* self = result.get();
+    result->m_sync.setSingleShot(true);
+    result->m_sync.setInterval(1000);
+    QObject::connect(&result->m_sync, &QTimer::timeout, [self] {
+        if (auto synced = self->m_store->checkpoint(); !synced)
+            qWarning("inflight: the workspace was not synced to the disk: %s",
+                     synced.error().message.c_str());
+    });
     session.setPersistence([self](std::span<const engine::Event> events) {
         auto committed
             = self->m_store->commit(self->m_session->broker(), events, self->clockRecord());
-        return committed ? session::Session::Stored(engine::Done{})
-                         : session::Session::Stored(committed.error().message);
+        if (!committed)
+            return session::Session::Stored(committed.error().message);
+        if (self->m_store->syncMode() == store::SyncMode::Normal && !self->m_sync.isActive())
+            self->m_sync.start();
+        return session::Session::Stored(engine::Done{});
     });
     // The simulation that ran in it runs again (its actors, figures from zero). A file this build
     // cannot apply loses nothing else: the workspace opens without it and says why.
@@ -77,6 +87,24 @@ WorkspaceSession::~WorkspaceSession()
     }
     m_session.reset();
     m_store.reset();
+}
+
+store::SyncMode WorkspaceSession::syncMode() const
+{
+    return m_store ? m_store->syncMode() : store::kDefaultSyncMode;
+}
+
+Status WorkspaceSession::setSyncMode(store::SyncMode mode)
+{
+    if (!m_store)
+        return engine::Done{};
+    // What was committed under the old mode keeps its promise: store it first.
+    if (!m_session->commitNow())
+        return store::StoreError{store::StoreErrorKind::Io,
+                                 "The workspace could not be saved ("
+                                     + m_session->persistenceError().toStdString()
+                                     + "), so its sync mode was not changed."};
+    return m_store->setSyncMode(mode);
 }
 
 store::ClockRecord WorkspaceSession::clockRecord() const

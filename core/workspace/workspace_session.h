@@ -6,6 +6,7 @@
 #include "store/workspace_store.h"
 
 #include <QString>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -45,6 +46,11 @@ public:
     // True when the workspace held no state yet (a new file, or in memory): the window may fill
     // it with the example queues. A workspace opened once is not new again, even left empty.
     bool isNew() const { return m_isNew; }
+    // The workspace's sync mode (store::SyncMode; saved in the file; in memory, where there is
+    // nothing to sync, the default). Under Normal, the WAL reaches the disk a second after the
+    // first change not synced yet. Changing it stores what is batched first.
+    store::SyncMode syncMode() const;
+    Status setSyncMode(store::SyncMode mode);
 
 private:
     WorkspaceSession() = default;
@@ -54,6 +60,7 @@ private:
     bool m_isNew = true;
     std::unique_ptr<store::WorkspaceStore> m_store;
     std::unique_ptr<session::Session> m_session;
+    QTimer m_sync; // SyncMode::Normal: the checkpoint a second after a commit
 };
 
 } // namespace inflight::workspace

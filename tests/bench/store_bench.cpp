@@ -66,7 +66,8 @@ void throughput(const std::string& path, bool persistent, int requestsPerCommit,
     std::filesystem::remove(path);
     Bench b;
     if (persistent)
-        b.store = openStore(path, store::OpenMode::CreateNew, {.fullSync = fullSync});
+        b.store = openStore(path, store::OpenMode::CreateNew,
+                            {.sync = fullSync ? store::SyncMode::Full : store::SyncMode::Normal});
     (void)b.broker.createQueue({.name = "q"});
     b.commit();
     const auto entries = batchOf10();

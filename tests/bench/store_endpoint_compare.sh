@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Endpoint throughput with a workspace (SQLite, synchronous=FULL) against in memory, side by side
-# in one run (issue 5; figures in docs/PERFORMANCE.md). For each round: `inflight --headless
-# --in-memory`, then `--workspace` on a fresh file; against each, inflight_load (32 keep-alive
+# Endpoint throughput with a workspace against in memory, side by side in one run (issues 5 and 15;
+# figures in docs/PERFORMANCE.md). For each round: `inflight --headless --in-memory`, then
+# `--workspace` on a fresh file in the default sync mode (normal), then with `--sync full`; against
+# each, inflight_load (32 keep-alive
 # connections, JSON protocol) runs --mode send (SendMessage req/s) and --mode receive, whose fill
 # phase is SendMessageBatch(10) (messages filled in FILL_SECONDS) and whose measured phase is
 # ReceiveMessage(10) + DeleteMessageBatch (msg/s).
@@ -39,4 +40,6 @@ for round in $(seq "$ROUNDS"); do
     run in-memory --in-memory
     rm -f "$WORK"/w.inflight*
     run workspace --workspace "$WORK/w.inflight"
+    rm -f "$WORK"/w.inflight*
+    run workspace-full --workspace "$WORK/w.inflight" --sync full
 done

@@ -32,6 +32,7 @@ protected:
                                     "ALTER TABLE messages DROP COLUMN last_receive_origin; "
                                     "ALTER TABLE messages DROP COLUMN return_cause; "
                                     "DROP TABLE simulation; "
+                                    "DROP TABLE settings; "
                                     "DELETE FROM migrations WHERE version > 1; "
                                     "PRAGMA user_version = 1",
                                     nullptr, nullptr, &error);
@@ -96,6 +97,8 @@ TEST_F(MigrationTest, aVersion1WorkspaceOpensWithItsMessages)
     bench.close();
     ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
     EXPECT_EQ(bench.store->savedSimulation(), "");
+    // Schema 5: the settings; an older file has the default sync mode.
+    EXPECT_EQ(bench.store->syncMode(), kDefaultSyncMode);
 }
 
 } // namespace

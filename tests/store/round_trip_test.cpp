@@ -347,3 +347,32 @@ TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
 }
 
 } // namespace
+
+namespace {
+
+// The sync mode is a setting of the workspace: SQLite's synchronous follows it at once and after
+// reopening; a mode given at open is saved; a file without one has the default (normal).
+TEST_F(RoundTripTest, theSyncModeIsSavedInTheWorkspaceAndApplied)
+{
+    EXPECT_EQ(bench.store->syncMode(), SyncMode::Normal);
+    EXPECT_EQ(bench.store->synchronousPragma(), 1); // NORMAL
+    ASSERT_TRUE(bench.store->setSyncMode(SyncMode::Full));
+    EXPECT_EQ(bench.store->synchronousPragma(), 2); // FULL
+    bench.close();
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_EQ(bench.store->syncMode(), SyncMode::Full);
+    EXPECT_EQ(bench.store->synchronousPragma(), 2);
+    bench.close();
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting, {.sync = SyncMode::Normal}));
+    EXPECT_EQ(bench.store->synchronousPragma(), 1);
+    bench.close();
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_EQ(bench.store->syncMode(), SyncMode::Normal);
+    ASSERT_TRUE(bench.store->checkpoint());
+
+    EXPECT_STREQ(syncModeName(SyncMode::Full), "full");
+    EXPECT_EQ(syncModeFromName("normal"), SyncMode::Normal);
+    EXPECT_EQ(syncModeFromName("FULL"), std::nullopt);
+}
+
+} // namespace

@@ -7,6 +7,7 @@
 #include "workspace/workspace_host.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -124,6 +125,43 @@ private Q_SLOTS:
         QVERIFY(!host.isNew());
         QVERIFY(host.switchTo(empty).ok());
         QVERIFY(!hasQueue(host.session(), "alpha"));
+    }
+
+    // The sync mode is the workspace's: saved in it, kept by Save As, and under "normal" what was
+    // committed reaches the workspace file itself (a checkpoint, which flushes the WAL to the disk
+    // first) within a second, long before SQLite's own checkpoint at 1,000 pages of WAL.
+    void theSyncModeIsKeptInTheWorkspaceAndNormalSyncsWithinASecond()
+    {
+        QTemporaryDir dir;
+        const QString a = dir.filePath(QStringLiteral("a.inflight"));
+        workspace::WorkspaceHost host;
+        QVERIFY(host.open(a).ok());
+        QCOMPARE(host.syncMode(), store::kDefaultSyncMode);
+        QCOMPARE(store::kDefaultSyncMode, store::SyncMode::Normal);
+        createQueue(host.session(), "alpha");
+        QTest::qWait(1200); // the queue's own checkpoint
+        const auto before = QFileInfo(a).size();
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(host.session()
+                        .broker()
+                        .sendMessage(
+                            {.queue = "alpha", .body = std::string(1000, 'x'), .origin = "test"})
+                        .ok());
+        host.session().advanceNow();
+        QTRY_VERIFY(host.session().isDurable());
+        QCOMPARE(QFileInfo(a).size(), before); // in the WAL only, for now
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(a).size() >= before + 100'000, 3000);
+
+        QVERIFY(host.setSyncMode(store::SyncMode::Full).ok());
+        const QString copy = dir.filePath(QStringLiteral("copy.inflight"));
+        QVERIFY(host.switchToCopy(copy).ok());
+        QCOMPARE(host.syncMode(), store::SyncMode::Full);
+        QVERIFY(host.switchTo(a).ok());
+        QCOMPARE(host.syncMode(), store::SyncMode::Full);
+        QVERIFY(host.setSyncMode(store::SyncMode::Normal).ok());
+        QVERIFY(host.switchTo(copy).ok());
+        QVERIFY(host.switchTo(a).ok());
+        QCOMPARE(host.syncMode(), store::SyncMode::Normal);
     }
 };
 

@@ -47,6 +47,11 @@ public:
         = 0;
     // The workspaces opened lately, newest first.
     virtual QStringList recentWorkspaces() const = 0;
+    // The open workspace's sync mode (a setting saved in it; README "Workspaces"): true for every
+    // commit on the disk before its answer (survives power cuts), false for the WAL synced once a
+    // second (survives crashes of the app; a power cut may lose the last second).
+    virtual bool syncsEveryCommit() const = 0;
+    virtual Status setSyncsEveryCommit(bool everyCommit) = 0;
 };
 
 } // namespace inflight::ui

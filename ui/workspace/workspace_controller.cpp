@@ -11,6 +11,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QSignalBlocker>
 #include <QStandardPaths>
 #include <QStatusBar>
 
@@ -88,6 +89,16 @@ WorkspaceController::WorkspaceController(WorkspaceAccess& access, session::Sessi
     fillRecent();
     add(QStringLiteral("saveWorkspaceAsAction"), tr("Save Workspace &As…"), QKeySequence::SaveAs,
         &WorkspaceController::saveAs);
+    // The workspace's sync mode (saved in it): README "Workspaces" says what each keeps.
+    QAction* sync = add(QStringLiteral("syncEveryChangeAction"), tr("&Sync Every Change to Disk"),
+                        QKeySequence(), [this](bool on) { setSyncEveryChange(on); });
+    sync->setCheckable(true);
+    sync->setChecked(m_access.syncsEveryCommit());
+    sync->setEnabled(!m_path.isEmpty());
+    sync->setStatusTip(tr("On: each change is on the disk before it is answered, and survives a "
+                          "power cut. Off (the default, faster): changes reach the disk within a "
+                          "second; a crash of the app loses nothing, a power cut at most the last "
+                          "second."));
     file->insertSeparator(before);
     add(QStringLiteral("exportQueueAction"), tr("&Export Queue…"), QKeySequence(),
         &WorkspaceController::exportCurrent);
@@ -106,6 +117,22 @@ WorkspaceController::WorkspaceController(WorkspaceAccess& access, session::Sessi
     connect(&m_session, &session::Session::persistenceRecovered, this, [this] {
         m_window->statusBar()->showMessage(tr("Saved to the workspace again."), 10000);
     });
+}
+
+void WorkspaceController::setSyncEveryChange(bool on)
+{
+    QAction* sync = action(QStringLiteral("syncEveryChangeAction"));
+    if (auto changed = m_access.setSyncsEveryCommit(on); !changed) {
+        const QSignalBlocker blocker(sync);
+        sync->setChecked(m_access.syncsEveryCommit());
+        m_window->statusBar()->showMessage(changed.error(), 15000);
+        return;
+    }
+    m_window->statusBar()->showMessage(
+        on ? tr("Every change is now on the disk before it is answered.")
+           : tr("Changes now reach the disk within a second (faster; a power cut may lose the "
+                "last second)."),
+        10000);
 }
 
 void WorkspaceController::setSelection(std::function<QString()> currentQueue,

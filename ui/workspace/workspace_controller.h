@@ -22,9 +22,9 @@ namespace inflight::ui {
 // workspaces, Export queue…, Import…, over a WorkspaceAccess. New, Open, Save As and a recent
 // workspace ask for a switch (switchRequested): the app opens the chosen file and puts a new
 // window on it in the same process, the endpoint staying where it is (app/window_app.h). Export
-// and import run with a progress dialog. Actions are named newWorkspaceAction,
-// openWorkspaceAction, saveWorkspaceAsAction, exportQueueAction, importMessagesAction; the menu
-// recentWorkspacesMenu.
+// and import run with a progress dialog. Sync Every Change to Disk (checkable) is the workspace's
+// sync mode. Actions are named newWorkspaceAction, openWorkspaceAction, saveWorkspaceAsAction,
+// syncEveryChangeAction, exportQueueAction, importMessagesAction; the menu recentWorkspacesMenu.
 class WorkspaceController : public QObject {
     Q_OBJECT
 
@@ -78,6 +78,7 @@ private:
     void newWorkspace(bool withExamples);
     void openWorkspace();
     void saveAs();
+    void setSyncEveryChange(bool on);
     void exportCurrent();
     void importInto();
     void fillRecent();
