@@ -117,6 +117,7 @@ struct World {
     {
         model.setQueue({});
         model.setQueue(QString::fromStdString(kQueue));
+        model.finishLoading(); // every row now, not a block per turn: what is timed is all of them
         view.viewport()->repaint();
     }
 
