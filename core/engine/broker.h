@@ -221,7 +221,12 @@ public:
     // Every stored message of the queue, in ascending sequence.
     Status forEachMessage(std::string_view name,
                           const std::function<void(const MessageRecord&)>& visit);
-    Result<MessageRecord> messageRecord(std::string_view name, MessageKey key);
+    // RecordContent::Left: the record without its MessageContent (body, attributes, ids of group
+    // and deduplication…), which never change while the message stays in its queue: a store that
+    // has them already rewrites only the state, without copying the body.
+    enum class RecordContent { Included, Left };
+    Result<MessageRecord> messageRecord(std::string_view name, MessageKey key,
+                                        RecordContent content = RecordContent::Included);
 
     // Restore into a broker that has no queues: restoreBroker() once, then restoreQueue() for every
     // queue (a dead-letter target need not come first), restoreMessage() for each of its messages

@@ -14,9 +14,10 @@ Error restoreError(std::string message)
     return makeError(ErrorCode::InvalidParameterValue, std::move(message), "record");
 }
 
-MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slot)
+MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slot,
+                       bool withContent = true)
 {
-    MessageRecord r{m.content()};
+    MessageRecord r = withContent ? MessageRecord{m.content()} : MessageRecord{};
     r.slot = slot;
     r.sequence = m.sequence;
     r.idHigh = m.idHigh;
@@ -127,7 +128,8 @@ Status Broker::forEachMessage(std::string_view name,
     return Done{};
 }
 
-Result<MessageRecord> Broker::messageRecord(std::string_view name, MessageKey key)
+Result<MessageRecord> Broker::messageRecord(std::string_view name, MessageKey key,
+                                            RecordContent content)
 {
     auto found = m_state->requireQueue(name);
     if (!found)
@@ -136,7 +138,7 @@ Result<MessageRecord> Broker::messageRecord(std::string_view name, MessageKey ke
     if (!m)
         return makeError(ErrorCode::ResourceNotFound, "The message is no longer in the queue.",
                          "MessageKey");
-    return recordOf(*m_state, *m, key.slot);
+    return recordOf(*m_state, *m, key.slot, content == RecordContent::Included);
 }
 
 Status Broker::restoreBroker(const BrokerRecord& r)

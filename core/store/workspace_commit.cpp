@@ -399,16 +399,22 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         const auto [queueId, sequence] = where;
         if (deleted.count(queueId) || !m_queues.count(queueId))
             continue;
-        auto record = broker.messageRecord(t.queue, {t.slot, sequence});
+        // A message the file has already: only its state changes, so its content is not copied.
+        const bool whole = t.created || purged.count(queueId);
+        auto record = broker.messageRecord(t.queue, {t.slot, sequence},
+                                           whole ? engine::Broker::RecordContent::Included
+                                                 : engine::Broker::RecordContent::Left);
         if (!record || record->sequence != sequence) {
             rc = deleteMessage(queueId, sequence);
-        } else if (t.created || purged.count(queueId)) {
+        } else if (whole) {
             rc = writeMessage(queueId, *record);
         } else {
             bool found = false;
             rc = updateMessage(queueId, *record, found);
-            if (ok(rc) && !found)
-                rc = writeMessage(queueId, *record);
+            if (ok(rc) && !found) { // not in the file after all: write it whole
+                record = broker.messageRecord(t.queue, {t.slot, sequence});
+                rc = record ? writeMessage(queueId, *record) : SQLITE_DONE;
+            }
         }
         if (!ok(rc))
             return rollback(rc, "saving");

@@ -339,8 +339,11 @@ StoreStatus WorkspaceStore::prepareStatements()
          "INSERT OR REPLACE INTO broker (id, next_queue_id, random_state, receipt_key, "
          "deleted_at, move_tasks) VALUES (1, ?1, ?2, ?3, ?4, ?5)"},
         {&m_writeClock,
-         "INSERT OR REPLACE INTO clock (id, engine_time, paused, speed, saved_at) VALUES (1, ?1, "
-         "?2, ?3, ?4)"},
+         // An upsert, not INSERT OR REPLACE: the row is updated in place, not deleted and
+         // inserted again at every commit.
+         "INSERT INTO clock (id, engine_time, paused, speed, saved_at) VALUES (1, ?1, ?2, ?3, ?4) "
+         "ON CONFLICT (id) DO UPDATE SET engine_time = excluded.engine_time, "
+         "paused = excluded.paused, speed = excluded.speed, saved_at = excluded.saved_at"},
     };
     for (const Entry& e : entries) {
         *e.statement = m_db.prepare(e.sql);
