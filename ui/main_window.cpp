@@ -762,7 +762,7 @@ void MainWindow::updateMessageCount()
         const QString listing = tr("listing %1 of %2 messages")
                                     .arg(QLocale().toString(all), QLocale().toString(total));
         m_messageCount->setText(m_messageFilter->requestedSortColumn() >= 0
-                                    ? tr("%1, sorted once all are in").arg(listing)
+                                    ? tr("%1 (then sorted)").arg(listing)
                                     : listing);
         return;
     }

@@ -5,6 +5,7 @@
 #include "engine/types.h"
 #include "ui/models/model_text.h"
 
+#include <QLocale>
 #include <QString>
 
 #include <cstdint>
@@ -29,7 +30,8 @@ inline QString describeError(const engine::Error& error)
 // "1 message", "3 messages" (the window ships no translations, so plurals are spelled here).
 inline QString messagesText(qint64 count)
 {
-    return count == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(count);
+    return count == 1 ? QStringLiteral("1 message")
+                      : QStringLiteral("%1 messages").arg(QLocale().toString(count));
 }
 
 // A whole-number queue attribute ("VisibilityTimeout", "timeoutInSeconds", …) from a
