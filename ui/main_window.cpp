@@ -712,8 +712,7 @@ int MainWindow::selectMessages(const QStringList& messageIds)
     QItemSelection selection;
     QModelIndex first;
     int found = 0;
-    if (!messageIds.isEmpty())
-        m_messages->finishLoading(); // the ids may be of messages not listed yet
+    m_messages->listUntilShown(messageIds); // they may be of messages not listed yet
     for (const QString& id : messageIds) {
         const int sourceRow = m_messages->rowOfMessageId(id);
         if (sourceRow < 0)

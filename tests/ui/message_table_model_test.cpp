@@ -520,6 +520,12 @@ private Q_SLOTS:
         QCOMPARE(s.model.messageId(int(Model::kFirstRows) + 2), QString::fromStdString(sent[2]));
         QVERIFY(rowOfId(s.model, received[5].messageId) < 0); // not listed yet
 
+        // Looking one up lists only as far as it: one block here.
+        s.model.listUntilShown({QString::fromStdString(received[5].messageId)});
+        QVERIFY(rowOfId(s.model, received[5].messageId) >= 0);
+        QVERIFY(s.model.isLoading());
+        QCOMPARE(s.model.pendingCount(), count - Model::kFirstRows - Model::kRowsPerTurn);
+
         QTRY_VERIFY(!s.model.isLoading());
         QVERIFY(loading.count() >= 3); // the reset, at least one block, the last
         QCOMPARE(s.model.rowCount(), int(count - 5 + 3));

@@ -69,7 +69,7 @@ void MessageTableModel::setQueue(const QString& queue)
     Q_EMIT loadingChanged();
 }
 
-void MessageTableModel::loadPending(std::size_t count, bool signal)
+void MessageTableModel::loadPending(std::size_t count, bool signal, QSet<QString>* wanted)
 {
     const std::size_t end = std::min(m_pending.size(), m_nextPending + count);
     std::vector<RowPtr> rows;
@@ -77,8 +77,11 @@ void MessageTableModel::loadPending(std::size_t count, bool signal)
     engine::Broker& broker = m_session.broker();
     for (; m_nextPending < end; ++m_nextPending) {
         // Gone since the listing began: no row (its removal was not shown either).
-        if (auto view = broker.peekMessage(m_queueName, m_pending[m_nextPending]))
+        if (auto view = broker.peekMessage(m_queueName, m_pending[m_nextPending])) {
             rows.push_back(makeRow(*view));
+            if (wanted)
+                wanted->remove(rows.back()->messageId);
+        }
     }
     if (!isLoading()) {
         m_loadTimer.stop();
@@ -100,6 +103,17 @@ void MessageTableModel::finishLoading()
 {
     if (isLoading())
         loadPending(m_pending.size(), true);
+}
+
+void MessageTableModel::listUntilShown(const QStringList& messageIds)
+{
+    if (!isLoading() || messageIds.isEmpty())
+        return;
+    QSet<QString> wanted(messageIds.begin(), messageIds.end());
+    for (const RowPtr& row : m_rows)
+        wanted.remove(row->messageId);
+    while (isLoading() && !wanted.isEmpty())
+        loadPending(kRowsPerTurn, true, &wanted);
 }
 
 bool MessageTableModel::isPending(std::uint64_t sequence) const

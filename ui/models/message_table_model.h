@@ -4,7 +4,9 @@
 #include "engine/views.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdint>
@@ -88,8 +90,11 @@ public:
     bool isLoading() const { return m_nextPending < m_pending.size(); }
     // How many of the queue's messages (as it was when listing began) are still to be listed.
     std::size_t pendingCount() const { return m_pending.size() - m_nextPending; }
-    // Lists every message not listed yet, now (before looking one up by id).
+    // Lists every message not listed yet, now.
     void finishLoading();
+    // Lists blocks now until every one of `messageIds` is a row (or nothing is left to list):
+    // before looking them up by id. A receive's messages are usually in the first blocks.
+    void listUntilShown(const QStringList& messageIds);
     QString queue() const { return m_queue; }
     // The queue shown is an OCI queue: OCI's names and numeric ids.
     bool isOci() const { return m_oci; }
@@ -138,7 +143,8 @@ private:
     using RowPtr = std::unique_ptr<Row>;
 
     // Lists up to `count` pending messages: as rows inside a reset, or inserted (`signal`).
-    void loadPending(std::size_t count, bool signal);
+    // Removes the ids of the rows it makes from `wanted`, if given.
+    void loadPending(std::size_t count, bool signal, QSet<QString>* wanted = nullptr);
     // The message at `sequence` is one still to be listed.
     bool isPending(std::uint64_t sequence) const;
 
