@@ -266,28 +266,45 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
     return token;
 }
 
+namespace {
+
+// "00" … "ff": two digits a byte, so an id is 16 look-ups, not 32 shifts and masks.
+constexpr std::array<std::array<char, 2>, 256> kHexPairs = [] {
+    constexpr char kDigits[] = "0123456789abcdef";
+    std::array<std::array<char, 2>, 256> pairs{};
+    for (std::size_t b = 0; b < 256; ++b)
+        pairs[b] = {kDigits[b >> 4], kDigits[b & 0xf]};
+    return pairs;
+}();
+
+// The `bytes` bytes of `bits` below bit 8 * bytes, most significant first, as hex at `out`.
+char* putHex(char* out, std::uint64_t bits, int bytes)
+{
+    for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
+        const auto& pair = kHexPairs[(bits >> shift) & 0xff];
+        *out++ = pair[0];
+        *out++ = pair[1];
+    }
+    return out;
+}
+
+} // namespace
+
 std::string formatMessageId(std::uint64_t high, std::uint64_t low)
 {
-    static constexpr char kDigits[] = "0123456789abcdef";
     high = (high & ~std::uint64_t{0xf000}) | 0x4000;                        // version 4
     low = (low & ~(std::uint64_t{0xc} << 60)) | (std::uint64_t{0x8} << 60); // variant 10xx
-
-    std::string id(36, '-');
-    std::size_t at = 0;
-    auto put = [&](std::uint64_t bits, int nibbles) {
-        for (int shift = 4 * (nibbles - 1); shift >= 0; shift -= 4)
-            id[at++] = kDigits[(bits >> shift) & 0xf];
-    };
-    put(high >> 32, 8);
-    ++at;
-    put(high >> 16, 4);
-    ++at;
-    put(high, 4);
-    ++at;
-    put(low >> 48, 4);
-    ++at;
-    put(low, 12);
-    return id;
+    char id[36];
+    char* at = putHex(id, high >> 32, 4);
+    *at++ = '-';
+    at = putHex(at, high >> 16, 2);
+    *at++ = '-';
+    at = putHex(at, high, 2);
+    *at++ = '-';
+    at = putHex(at, low >> 48, 2);
+    *at++ = '-';
+    putHex(at, low, 6);
+    return std::string(id, sizeof id);
 }
 
 std::string base64Encode(std::string_view bytes)
