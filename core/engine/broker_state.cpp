@@ -28,6 +28,11 @@ void BrokerState::flush()
             number(batch);
             if (sink)
                 sink(batch);
+            // The batch's room serves the next one (no growth from one Event at each call),
+            // unless the sink's own calls queued events meanwhile.
+            batch.clear();
+            if (pendingEvents.empty())
+                pendingEvents.swap(batch);
             continue;
         }
         auto batch = std::move(completions);
