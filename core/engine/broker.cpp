@@ -553,10 +553,9 @@ Result<std::vector<MessageKey>> Broker::messageKeys(std::string_view name)
             keys.push_back({slot, m.sequence});
     }
     // Slots are in sequence order until one is reused: usually nothing to move.
-    if (!std::is_sorted(keys.begin(), keys.end(),
-                        [](MessageKey a, MessageKey b) { return a.sequence < b.sequence; }))
-        std::sort(keys.begin(), keys.end(),
-                  [](MessageKey a, MessageKey b) { return a.sequence < b.sequence; });
+    const auto bySequence = [](MessageKey a, MessageKey b) { return a.sequence < b.sequence; };
+    if (!std::is_sorted(keys.begin(), keys.end(), bySequence))
+        std::sort(keys.begin(), keys.end(), bySequence);
     return keys;
 }
 
