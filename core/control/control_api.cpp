@@ -1,5 +1,6 @@
 #include "control/control_api.h"
 
+#include "control/json_answer.h"
 #include "control/queue_config_file.h"
 #include "control/simulation_routes.h"
 #include "control/traffic_routes.h"
@@ -32,16 +33,6 @@ constexpr std::size_t kDefaultMessages = 10'000;
 constexpr std::size_t kMaxMessages = 100'000;
 constexpr std::size_t kDefaultEvents = 1'000;
 constexpr std::size_t kMaxEvents = 10'000;
-
-protocol::HttpResponse jsonAnswer(const Json& body, int status = 200)
-{
-    protocol::HttpResponse response;
-    response.status = status;
-    response.contentType = QByteArrayLiteral("application/json");
-    const std::string text = body.dump(-1, ' ', false, Json::error_handler_t::replace);
-    response.body = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
-    return response;
-}
 
 protocol::HttpResponse error(int status, const char* code, const QString& message)
 {

@@ -1,5 +1,6 @@
 #include "control/simulation_routes.h"
 
+#include "control/json_answer.h"
 #include "session/session.h"
 #include "sim/figures.h"
 
@@ -13,16 +14,7 @@ namespace inflight::control {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-protocol::HttpResponse jsonAnswer(const Json& body)
-{
-    protocol::HttpResponse response;
-    response.contentType = QByteArrayLiteral("application/json");
-    response.body
-        = QByteArray::fromStdString(body.dump(-1, ' ', false, Json::error_handler_t::replace));
-    return response;
-}
+using OrderedJson = nlohmann::ordered_json;
 
 protocol::HttpResponse wrongMethod(const protocol::HttpRequest& request, const char* allowed)
 {
@@ -35,9 +27,9 @@ protocol::HttpResponse wrongMethod(const protocol::HttpRequest& request, const c
     return response;
 }
 
-Json actorJson(const sim::ActorInfo& actor)
+OrderedJson actorJson(const sim::ActorInfo& actor)
 {
-    Json figures = Json::object();
+    OrderedJson figures = OrderedJson::object();
     for (const std::string_view name : sim::figureNames())
         figures[std::string(name)] = *sim::figure(actor.figures, name);
     figures["latencyMean"] = actor.figures.latencyMean();
@@ -49,14 +41,14 @@ Json actorJson(const sim::ActorInfo& actor)
             {"queue", sim::actorQueue(actor.spec)},
             {"state", sim::actorStateName(actor.state)},
             {"origin", actor.origin},
-            {"spec", Json::parse(sim::actorSpecJson(actor.spec), nullptr, false)},
+            {"spec", OrderedJson::parse(sim::actorSpecJson(actor.spec), nullptr, false)},
             {"figures", std::move(figures)}};
 }
 
 // 400 InvalidScenario with the position of "line L, column C, at PATH: what" beside the message.
 protocol::HttpResponse scenarioError(const engine::Error& error)
 {
-    Json body = {{"code", "InvalidScenario"}, {"message", error.message}};
+    OrderedJson body = {{"code", "InvalidScenario"}, {"message", error.message}};
     static const std::regex kPosition(R"(^line (\d+), column (\d+), at (.*?): )");
     std::smatch match;
     if (std::regex_search(error.message, match, kPosition)) {
@@ -64,7 +56,7 @@ protocol::HttpResponse scenarioError(const engine::Error& error)
         body["column"] = std::stoi(match[2].str());
         body["path"] = error.parameter;
     }
-    protocol::HttpResponse response = jsonAnswer({{"error", std::move(body)}});
+    protocol::HttpResponse response = orderedJsonAnswer({{"error", std::move(body)}});
     response.status = 400;
     return response;
 }
@@ -92,14 +84,14 @@ protocol::HttpResponse loadScenario(session::Session& session, const protocol::H
                                        .clock = clock == QStringLiteral("apply")});
     if (!applied)
         return scenarioError(applied.error());
-    Json names = Json::array();
+    OrderedJson names = OrderedJson::array();
     for (const sim::ScenarioActor& actor : parsed->actors)
         names.push_back(sim::actorName(actor.spec));
-    return jsonAnswer({{"queuesCreated", applied->queues.queuesCreated},
-                       {"queuesUpdated", applied->queues.queuesUpdated},
-                       {"messagesSent", applied->queues.messagesSent},
-                       {"actors", std::move(names)},
-                       {"lessonSteps", parsed->lesson ? parsed->lesson->steps.size() : 0}});
+    return orderedJsonAnswer({{"queuesCreated", applied->queues.queuesCreated},
+                              {"queuesUpdated", applied->queues.queuesUpdated},
+                              {"messagesSent", applied->queues.messagesSent},
+                              {"actors", std::move(names)},
+                              {"lessonSteps", parsed->lesson ? parsed->lesson->steps.size() : 0}});
 }
 
 // The actor `name` of the session's simulation; nullopt when there is none of that name.
@@ -137,11 +129,11 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
     if (route.size() == 1) {
         if (request.method != "GET")
             return wrongMethod(request, "GET");
-        Json actors = Json::array();
+        OrderedJson actors = OrderedJson::array();
         if (const sim::Simulation* simulation = session.simulation())
             for (const sim::ActorInfo& actor : simulation->actors())
                 actors.push_back(actorJson(actor));
-        return jsonAnswer({{"actors", std::move(actors)}});
+        return orderedJsonAnswer({{"actors", std::move(actors)}});
     }
     if (route.size() == 2) {
         if (request.method != "DELETE")
@@ -151,7 +143,7 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
             return actorNotFound(route[1]);
         if (const engine::Status done = session.removeActor(*id); !done)
             return refused(done.error());
-        return jsonAnswer({{"removed", route[1].toStdString()}});
+        return orderedJsonAnswer({{"removed", route[1].toStdString()}});
     }
     if (route.size() != 3)
         return std::nullopt;
@@ -175,7 +167,7 @@ std::optional<protocol::HttpResponse> simulationRoute(session::Session& session,
         return actorNotFound(route[1]);
     if (const engine::Status done = (session.*call)(*id); !done)
         return refused(done.error());
-    return jsonAnswer(actorJson(*session.simulation()->actor(*id)));
+    return orderedJsonAnswer(actorJson(*session.simulation()->actor(*id)));
 }
 
 } // namespace inflight::control

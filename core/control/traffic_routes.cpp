@@ -1,5 +1,6 @@
 #include "control/traffic_routes.h"
 
+#include "control/json_answer.h"
 #include "traffic/traffic_json.h"
 #include "traffic/traffic_log.h"
 
@@ -15,15 +16,6 @@ using Json = nlohmann::json;
 
 constexpr std::size_t kDefaultRecords = 1'000;
 constexpr std::size_t kMaxRecords = 10'000;
-
-protocol::HttpResponse jsonAnswer(const Json& body)
-{
-    protocol::HttpResponse response;
-    response.contentType = QByteArrayLiteral("application/json");
-    response.body
-        = QByteArray::fromStdString(body.dump(-1, ' ', false, Json::error_handler_t::replace));
-    return response;
-}
 
 struct Page {
     std::vector<traffic::TrafficRecord> records;

@@ -10,7 +10,7 @@ namespace inflight::sim::lesson_json {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 using Action = LessonAction;
 using Check = LessonCheck;
 
@@ -19,10 +19,10 @@ using json_numbers::seconds;
 
 // An attribute's engine text as the file gives it: a policy as its object, whole numbers as
 // numbers, true and false as booleans.
-Json attributeValue(const std::string& value)
+OrderedJson attributeValue(const std::string& value)
 {
     if (!value.empty() && value.front() == '{') {
-        Json document = Json::parse(value, nullptr, false);
+        OrderedJson document = OrderedJson::parse(value, nullptr, false);
         if (document.is_object())
             return document;
     }
@@ -55,16 +55,16 @@ const char* actionName(Action::Kind kind)
     return "start";
 }
 
-Json queueOf(const Action& a)
+OrderedJson queueOf(const Action& a)
 {
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["queue"] = a.queue;
     if (a.deadLetter)
         out["deadLetter"] = true;
     return out;
 }
 
-Json actionValue(const Action& a)
+OrderedJson actionValue(const Action& a)
 {
     switch (a.kind) {
     case Action::Kind::Start:
@@ -75,7 +75,7 @@ Json actionValue(const Action& a)
             return a.actors.front();
         return a.actors;
     case Action::Kind::Send: {
-        Json out = Json::object();
+        OrderedJson out = OrderedJson::object();
         out["queue"] = a.queue;
         out["body"] = a.body;
         if (a.groupId)
@@ -89,7 +89,7 @@ Json actionValue(const Action& a)
         return out;
     }
     case Action::Kind::Receive: {
-        Json out = queueOf(a);
+        OrderedJson out = queueOf(a);
         if (a.maxMessages)
             out["maxMessages"] = *a.maxMessages;
         if (a.visibilityTimeout)
@@ -97,22 +97,22 @@ Json actionValue(const Action& a)
         return out;
     }
     case Action::Kind::Peek: {
-        Json out = queueOf(a);
+        OrderedJson out = queueOf(a);
         if (a.bodyContains)
             out["bodyContains"] = *a.bodyContains;
         return out;
     }
     case Action::Kind::SetAttributes: {
-        Json out = Json::object();
+        OrderedJson out = OrderedJson::object();
         out["queue"] = a.queue;
-        Json attributes = Json::object();
+        OrderedJson attributes = OrderedJson::object();
         for (const auto& [name, value] : a.attributes)
             attributes[name] = attributeValue(value);
         out["attributes"] = attributes;
         return out;
     }
     case Action::Kind::Redrive: {
-        Json out = queueOf(a);
+        OrderedJson out = queueOf(a);
         if (a.destination)
             out["destination"] = *a.destination;
         if (a.maxMessagesPerSecond)
@@ -128,29 +128,29 @@ Json actionValue(const Action& a)
 }
 
 // One object when no action repeats (members in order), else a list of one-action objects.
-Json actionsJson(const std::vector<Action>& actions)
+OrderedJson actionsJson(const std::vector<Action>& actions)
 {
     std::set<Action::Kind> kinds;
     for (const Action& a : actions)
         kinds.insert(a.kind);
     if (kinds.size() == actions.size()) {
-        Json out = Json::object();
+        OrderedJson out = OrderedJson::object();
         for (const Action& a : actions)
             out[actionName(a.kind)] = actionValue(a);
         return out;
     }
-    Json out = Json::array();
+    OrderedJson out = OrderedJson::array();
     for (const Action& a : actions) {
-        Json one = Json::object();
+        OrderedJson one = OrderedJson::object();
         one[actionName(a.kind)] = actionValue(a);
         out.push_back(std::move(one));
     }
     return out;
 }
 
-Json checkJson(const Check& c)
+OrderedJson checkJson(const Check& c)
 {
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     const auto compare = [&] {
         out[c.compare == Check::Compare::AtLeast      ? "atLeast"
                 : c.compare == Check::Compare::AtMost ? "atMost"
@@ -183,7 +183,7 @@ Json checkJson(const Check& c)
     case Check::Kind::Elapsed: out["elapsed"] = seconds(c.elapsed); break;
     case Check::Kind::All:
     case Check::Kind::Any: {
-        Json list = Json::array();
+        OrderedJson list = OrderedJson::array();
         for (const Check& inner : c.checks)
             list.push_back(checkJson(inner));
         out[c.kind == Check::Kind::All ? "all" : "any"] = list;
@@ -197,9 +197,9 @@ Json checkJson(const Check& c)
 
 nlohmann::ordered_json lessonJson(const LessonPlan& plan)
 {
-    Json steps = Json::array();
+    OrderedJson steps = OrderedJson::array();
     for (const LessonStep& step : plan.steps) {
-        Json out = Json::object();
+        OrderedJson out = OrderedJson::object();
         out["text"] = step.text;
         if (!step.actions.empty())
             out["do"] = actionsJson(step.actions);
@@ -213,7 +213,7 @@ nlohmann::ordered_json lessonJson(const LessonPlan& plan)
             out["pauseWhenMet"] = true;
         steps.push_back(std::move(out));
     }
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["steps"] = steps;
     return out;
 }

@@ -15,17 +15,17 @@ namespace inflight::sim {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 using json_numbers::number;
 using json_numbers::seconds;
 
 // An attribute's engine text as the file would give it: a policy as its object, a whole number as
 // a number, true and false as booleans; anything else as the string.
-Json attributeValue(const std::string& name, const std::string& value)
+OrderedJson attributeValue(const std::string& name, const std::string& value)
 {
     if (name == "RedrivePolicy" || name == "RedriveAllowPolicy" || name == "Policy") {
-        Json document = Json::parse(value, nullptr, false);
+        OrderedJson document = OrderedJson::parse(value, nullptr, false);
         if (document.is_object())
             return document;
         return value;
@@ -39,9 +39,9 @@ Json attributeValue(const std::string& name, const std::string& value)
     return value;
 }
 
-Json messageAttribute(const engine::MessageAttributeValue& value)
+OrderedJson messageAttribute(const engine::MessageAttributeValue& value)
 {
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["DataType"] = value.dataType;
     if (value.isBinary())
         out["BinaryValue"] = engine::base64Encode(value.binaryValue);
@@ -50,13 +50,13 @@ Json messageAttribute(const engine::MessageAttributeValue& value)
     return out;
 }
 
-Json queueJson(const control::ConfigQueue& queue)
+OrderedJson queueJson(const control::ConfigQueue& queue)
 {
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["name"] = queue.name;
     if (queue.kind == engine::QueueKind::Oci)
         out["type"] = "oci";
-    Json attributes = Json::object();
+    OrderedJson attributes = OrderedJson::object();
     for (const auto& [name, value] : queue.attributes)
         if (!(name == "FifoQueue" && queue.kind == engine::QueueKind::Fifo))
             attributes[name] = attributeValue(name, value);
@@ -65,13 +65,13 @@ Json queueJson(const control::ConfigQueue& queue)
     if (!queue.tags.empty())
         out["tags"] = queue.tags;
     if (!queue.messages.empty()) {
-        Json messages = Json::array();
+        OrderedJson messages = OrderedJson::array();
         for (const control::ConfigMessage& message : queue.messages) {
             const engine::SendMessageRequest& r = message.request;
-            Json m = Json::object();
+            OrderedJson m = OrderedJson::object();
             m["body"] = r.body.value_or("");
             if (!r.attributes.empty()) {
-                Json attributes = Json::object();
+                OrderedJson attributes = OrderedJson::object();
                 for (const auto& [name, value] : r.attributes)
                     attributes[name] = messageAttribute(value);
                 m["attributes"] = attributes;
@@ -91,10 +91,10 @@ Json queueJson(const control::ConfigQueue& queue)
     return out;
 }
 
-Json producerJson(const ProducerSpec& p)
+OrderedJson producerJson(const ProducerSpec& p)
 {
     const ProducerSpec d;
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["type"] = "producer";
     out["name"] = p.name;
     out["queue"] = p.queue;
@@ -103,7 +103,7 @@ Json producerJson(const ProducerSpec& p)
     if (p.arrivals != d.arrivals)
         out["arrivals"] = "poisson";
     if (p.bursts) {
-        Json bursts = Json::object();
+        OrderedJson bursts = OrderedJson::object();
         bursts["everySeconds"] = seconds(p.bursts->every);
         bursts["messages"] = p.bursts->messages;
         if (p.bursts->first != p.bursts->every)
@@ -115,9 +115,9 @@ Json producerJson(const ProducerSpec& p)
     if (p.body != d.body)
         out["body"] = p.body;
     if (!p.attributes.empty()) {
-        Json attributes = Json::object();
+        OrderedJson attributes = OrderedJson::object();
         for (const auto& [name, a] : p.attributes) {
-            Json value = Json::object();
+            OrderedJson value = OrderedJson::object();
             value["DataType"] = a.dataType;
             if (a.dataType.starts_with("Binary"))
                 value["BinaryValue"] = engine::base64Encode(a.value);
@@ -148,17 +148,17 @@ Json producerJson(const ProducerSpec& p)
     return out;
 }
 
-Json durationJson(const Duration& duration)
+OrderedJson durationJson(const Duration& duration)
 {
     switch (duration.kind) {
     case Duration::Kind::Fixed: return seconds(duration.a);
     case Duration::Kind::Uniform: {
-        Json out = Json::object();
-        out["uniform"] = Json::array({seconds(duration.a), seconds(duration.b)});
+        OrderedJson out = OrderedJson::object();
+        out["uniform"] = OrderedJson::array({seconds(duration.a), seconds(duration.b)});
         return out;
     }
     case Duration::Kind::Exponential: {
-        Json out = Json::object();
+        OrderedJson out = OrderedJson::object();
         out["exponential"] = seconds(duration.a);
         return out;
     }
@@ -166,10 +166,10 @@ Json durationJson(const Duration& duration)
     return seconds(duration.a);
 }
 
-Json consumerJson(const ConsumerSpec& c)
+OrderedJson consumerJson(const ConsumerSpec& c)
 {
     const ConsumerSpec d;
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["type"] = "consumer";
     out["name"] = c.name;
     out["queue"] = c.queue;
@@ -177,7 +177,7 @@ Json consumerJson(const ConsumerSpec& c)
         out["workers"] = c.workers;
     if (c.receive != d.receive) {
         const ReceiveSettings& r = c.receive;
-        Json receive = Json::object();
+        OrderedJson receive = OrderedJson::object();
         if (r.maxMessages != d.receive.maxMessages)
             receive["maxMessages"] = r.maxMessages;
         if (r.waitTimeSeconds)
@@ -197,7 +197,7 @@ Json consumerJson(const ConsumerSpec& c)
     if (c.processing != d.processing)
         out["processing"] = durationJson(c.processing);
     if (c.outcomes != d.outcomes) {
-        Json outcomes = Json::object();
+        OrderedJson outcomes = OrderedJson::object();
         outcomes["succeed"] = c.outcomes.succeed;
         for (const auto& [name, p] :
              {std::pair{"fail", c.outcomes.fail}, std::pair{"crash", c.outcomes.crash},
@@ -211,7 +211,7 @@ Json consumerJson(const ConsumerSpec& c)
     if (c.poison)
         out["poison"] = *c.poison;
     if (c.heartbeat) {
-        Json heartbeat = Json::object();
+        OrderedJson heartbeat = OrderedJson::object();
         heartbeat["extendBySeconds"] = c.heartbeat->extendBy;
         heartbeat["everySeconds"] = seconds(c.heartbeat->every);
         heartbeat["maxSeconds"] = c.heartbeat->maximum;
@@ -228,7 +228,7 @@ Json consumerJson(const ConsumerSpec& c)
 
 std::string writeScenario(const Scenario& scenario)
 {
-    Json out = Json::object();
+    OrderedJson out = OrderedJson::object();
     out["version"] = kScenarioVersion;
     if (!scenario.title.empty())
         out["title"] = scenario.title;
@@ -237,7 +237,7 @@ std::string writeScenario(const Scenario& scenario)
     out["seed"] = scenario.seed;
     const ScenarioClock defaults;
     if (scenario.clock != defaults) {
-        Json clock = Json::object();
+        OrderedJson clock = OrderedJson::object();
         if (scenario.clock.speed != defaults.speed)
             clock["speed"] = number(scenario.clock.speed);
         if (scenario.clock.start)
@@ -247,12 +247,12 @@ std::string writeScenario(const Scenario& scenario)
         out["clock"] = clock;
     }
     if (scenario.inFlightLimit)
-        out["engine"] = Json{{"inFlightLimit", *scenario.inFlightLimit}};
-    Json queues = Json::array();
+        out["engine"] = OrderedJson{{"inFlightLimit", *scenario.inFlightLimit}};
+    OrderedJson queues = OrderedJson::array();
     for (const control::ConfigQueue& queue : scenario.queues.queues)
         queues.push_back(queueJson(queue));
     out["queues"] = queues;
-    Json actors = Json::array();
+    OrderedJson actors = OrderedJson::array();
     for (const ScenarioActor& actor : scenario.actors)
         actors.push_back(std::holds_alternative<ProducerSpec>(actor.spec)
                              ? producerJson(std::get<ProducerSpec>(actor.spec))
@@ -260,15 +260,15 @@ std::string writeScenario(const Scenario& scenario)
     out["actors"] = actors;
     if (scenario.lesson)
         out["lesson"] = lesson_json::lessonJson(*scenario.lesson);
-    return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    return out.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + "\n";
 }
 
 std::string actorSpecJson(const ActorSpec& spec)
 {
-    const Json out = std::holds_alternative<ProducerSpec>(spec)
+    const OrderedJson out = std::holds_alternative<ProducerSpec>(spec)
         ? producerJson(std::get<ProducerSpec>(spec))
         : consumerJson(std::get<ConsumerSpec>(spec));
-    return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return out.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
 } // namespace inflight::sim

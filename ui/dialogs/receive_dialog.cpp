@@ -31,7 +31,7 @@ namespace inflight::ui {
 
 namespace {
 
-enum Column { IdColumn, CountColumn, VisibleColumn, ReceiptColumn, AttributesColumn };
+enum ReceivedColumn { IdColumn, CountColumn, VisibleColumn, ReceiptColumn, AttributesColumn };
 
 // The names of the attributes a receive returned, message attributes first ("customer, priority ·
 // SenderId, SentTimestamp"), with every value in the tooltip.

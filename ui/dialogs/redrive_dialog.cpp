@@ -25,7 +25,7 @@ namespace inflight::ui {
 
 namespace {
 
-enum Column { StatusColumn, MovedColumn, DestinationColumn, RateColumn, StartedColumn };
+enum TaskColumn { StatusColumn, MovedColumn, DestinationColumn, RateColumn, StartedColumn };
 
 QString queueNameOfArn(const std::string& arn)
 {

@@ -22,7 +22,7 @@
 namespace inflight::ui {
 
 namespace {
-enum Column { NameColumn, TypeColumn, ValueColumn };
+enum AttributeColumn { NameColumn, TypeColumn, ValueColumn };
 } // namespace
 
 SendDialog::SendDialog(session::Session& session, const QString& queue, QWidget* parent)
