@@ -6,7 +6,8 @@ namespace inflight::control {
 
 namespace {
 
-template <class Json> protocol::HttpResponse answer(const Json& body, int status)
+template <class Json>
+protocol::HttpResponse answer(const Json& body, int status)
 {
     protocol::HttpResponse response;
     response.status = status;
