@@ -317,10 +317,17 @@ void Session::flushEvents()
         // Group commit: everything since the last stored batch, in one transaction, before anyone
         // is told.
         m_retry.stop();
-        m_uncommitted.insert(m_uncommitted.end(), batch.begin(), batch.end());
+        // What a failed commit left goes first; when there is none (nearly always) the batch is
+        // stored as it is and copied only if that fails.
+        const bool retrying = !m_uncommitted.empty();
+        if (retrying)
+            m_uncommitted.insert(m_uncommitted.end(), batch.begin(), batch.end());
         m_clockDirty = false;
-        const Stored result = m_persist(m_uncommitted);
+        const Stored result = m_persist(retrying ? std::span<const engine::Event>(m_uncommitted)
+                                                 : std::span<const engine::Event>(batch));
         const bool stored = result.ok();
+        if (!stored && !retrying)
+            m_uncommitted = batch;
         if (stored) {
             m_uncommitted.clear();
             if (!m_persistError.isEmpty()) {
