@@ -115,6 +115,27 @@ CREATE TABLE settings (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 )sql"},
+    Migration{6,
+              "message_state: a message's state since it was written whole, in a narrow row "
+              "of its own (a receive rewrites this row, not the message with its body)",
+              R"sql(
+-- Present only for a message whose state changed after its row in messages was written; then it
+-- holds the state, and the state columns of messages are those of the write. Deleted with the
+-- message.
+CREATE TABLE message_state (
+    key INTEGER PRIMARY KEY,    -- messages.key
+    state INTEGER NOT NULL,
+    deadline INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    first_received_at INTEGER NOT NULL,
+    receive_count INTEGER NOT NULL,
+    receipt_nonce INTEGER NOT NULL,
+    visibility_changes INTEGER NOT NULL,
+    retention_base INTEGER NOT NULL,
+    last_receive_origin TEXT,
+    return_cause INTEGER NOT NULL
+);
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

@@ -8,7 +8,11 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <tuple>
+#include <vector>
 
 namespace inflight::store {
 
@@ -121,9 +125,15 @@ int WorkspaceStore::deleteQueue(std::uint32_t queueId)
 
 int WorkspaceStore::deleteMessagesOf(std::uint32_t queueId)
 {
-    return m_deleteMessageRange.bind(1, messageKey(queueId, 0))
-        .bind(2, messageKey(queueId + 1, 0))
-        .run();
+    return deleteMessages(queueId, 0, std::uint64_t{1} << kSequenceBits);
+}
+
+int WorkspaceStore::deleteMessages(std::uint32_t queueId, std::uint64_t first, std::uint64_t end)
+{
+    const std::int64_t from = messageKey(queueId, 0) + static_cast<std::int64_t>(first);
+    const std::int64_t to = messageKey(queueId, 0) + static_cast<std::int64_t>(end);
+    const int rc = m_deleteMessageRange.bind(1, from).bind(2, to).run();
+    return ok(rc) ? m_deleteStateRange.bind(1, from).bind(2, to).run() : rc;
 }
 
 int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRecord& m)
@@ -166,10 +176,10 @@ int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRec
     return s.run();
 }
 
-int WorkspaceStore::updateMessage(std::uint32_t queueId, const engine::MessageRecord& m,
-                                  bool& found)
+int WorkspaceStore::writeState(std::uint32_t queueId, const engine::MessageRecord& m)
 {
-    m_updateMessage.bind(1, messageKey(queueId, m.sequence))
+    Statement& s = m_writeState;
+    s.bind(1, messageKey(queueId, m.sequence))
         .bind(2, stateColumn(m.state))
         .bind(3, m.deadline)
         .bind(4, m.receivedAt)
@@ -179,15 +189,8 @@ int WorkspaceStore::updateMessage(std::uint32_t queueId, const engine::MessageRe
         .bind(8, std::int64_t{m.visibilityChanges})
         .bind(9, m.retentionBase);
     if (!m.lastReceiveOrigin.empty())
-        m_updateMessage.bindText(10, m.lastReceiveOrigin);
-    const int rc = m_updateMessage.bind(11, returnCauseColumn(m.returnCause)).run();
-    found = sqlite3_changes(m_db.handle()) > 0;
-    return rc;
-}
-
-int WorkspaceStore::deleteMessage(std::uint32_t queueId, std::uint64_t sequence)
-{
-    return m_deleteMessage.bind(1, messageKey(queueId, sequence)).run();
+        s.bindText(10, m.lastReceiveOrigin);
+    return s.bind(11, returnCauseColumn(m.returnCause)).run();
 }
 
 int WorkspaceStore::writeCounters(std::uint32_t queueId, const engine::QueueStats& c,
@@ -304,20 +307,25 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
                                    const ClockRecord& clock)
 {
     using K = engine::EventKind;
+    // A message an event touched. Names point into the events, which outlive the commit.
     struct Touched {
-        std::string queue;
+        std::uint32_t queueId = 0;
+        std::uint64_t sequence = 0;
         std::uint32_t slot = 0;
         bool created = false;
+        std::string_view queue;
     };
-    // Gathered in event order; written below in an order that gives the final state.
+    // Gathered in event order; written below in an order that gives the final state. Per queue
+    // there are few entries; per message one entry per event, sorted and merged after.
     std::set<std::uint32_t> deleted;
-    std::map<std::uint32_t, std::string> rewrite; // created or changed queues
+    std::map<std::uint32_t, std::string_view> rewrite; // created or changed queues
     std::set<std::uint32_t> purged;
-    std::map<std::uint32_t, std::string> countersOf;
-    std::map<std::uint32_t, std::string> windowsOf;
-    std::map<std::pair<std::uint32_t, std::uint64_t>, Touched> messages;
+    std::map<std::uint32_t, std::string_view> countersOf;
+    std::map<std::uint32_t, std::string_view> windowsOf;
+    std::vector<Touched> messages;
+    messages.reserve(events.size());
     std::map<std::uint32_t, std::uint64_t> nextSequence;
-    std::vector<std::pair<std::string, engine::MessageKey>> arrivals; // DLQ/task moves, by name
+    std::vector<std::pair<std::string_view, engine::MessageKey>> arrivals; // DLQ/task moves
 
     for (const engine::Event& e : events) {
         switch (e.kind) {
@@ -338,10 +346,8 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         if (touchesWindows(e.kind) || e.kind == K::QueuePurged || e.kind == K::QueueChanged)
             windowsOf[e.queueId] = e.queue;
         if (isMessageEvent(e.kind)) {
-            Touched& t = messages[{e.queueId, e.key.sequence}];
-            t.queue = e.queue;
-            t.slot = e.key.slot;
-            t.created = t.created || e.kind == K::MessageSent;
+            messages.push_back(
+                {e.queueId, e.key.sequence, e.key.slot, e.kind == K::MessageSent, e.queue});
             if (e.kind == K::MessageSent) {
                 auto& next = nextSequence[e.queueId];
                 next = std::max(next, e.key.sequence + 1);
@@ -383,10 +389,7 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         for (const auto& [id, mirror] : m_queues) {
             if (mirror.name != name)
                 continue;
-            Touched& t = messages[{id, key.sequence}];
-            t.queue = name;
-            t.slot = key.slot;
-            t.created = true;
+            messages.push_back({id, key.sequence, key.slot, true, name});
             auto& next = nextSequence[id];
             next = std::max(next, key.sequence + 1);
             countersOf[id] = name;
@@ -395,30 +398,61 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         }
     }
 
-    for (const auto& [where, t] : messages) {
-        const auto [queueId, sequence] = where;
-        if (deleted.count(queueId) || !m_queues.count(queueId))
+    // One entry per message, in key order; the last event's name and slot, created if any was.
+    std::stable_sort(messages.begin(), messages.end(), [](const Touched& a, const Touched& b) {
+        return std::tie(a.queueId, a.sequence) < std::tie(b.queueId, b.sequence);
+    });
+    // Deletions of consecutive sequences go as one range (a receive's batch is deleted together).
+    struct Run {
+        std::uint32_t queueId = 0;
+        std::uint64_t first = 0, end = 0;
+    } run;
+    const auto flushRun = [&] {
+        const int code
+            = run.end > run.first ? deleteMessages(run.queueId, run.first, run.end) : SQLITE_DONE;
+        run = {};
+        return code;
+    };
+    std::optional<std::uint32_t> checkedQueue;
+    bool queueStored = false;
+    for (std::size_t i = 0; i < messages.size();) {
+        Touched t = messages[i];
+        for (++i; i < messages.size() && messages[i].queueId == t.queueId
+             && messages[i].sequence == t.sequence;
+             ++i) {
+            t.created = t.created || messages[i].created;
+            t.slot = messages[i].slot;
+            t.queue = messages[i].queue;
+        }
+        if (checkedQueue != t.queueId) {
+            checkedQueue = t.queueId;
+            queueStored = !deleted.count(t.queueId) && m_queues.count(t.queueId);
+        }
+        if (!queueStored)
             continue;
         // A message the file has already: only its state changes, so its content is not copied.
-        const bool whole = t.created || purged.count(queueId);
-        auto record = broker.messageRecord(t.queue, {t.slot, sequence},
+        const bool whole = t.created || purged.count(t.queueId);
+        auto record = broker.messageRecord(t.queue, {t.slot, t.sequence},
                                            whole ? engine::Broker::RecordContent::Included
                                                  : engine::Broker::RecordContent::Left);
-        if (!record || record->sequence != sequence) {
-            rc = deleteMessage(queueId, sequence);
-        } else if (whole) {
-            rc = writeMessage(queueId, *record);
-        } else {
-            bool found = false;
-            rc = updateMessage(queueId, *record, found);
-            if (ok(rc) && !found) { // not in the file after all: write it whole
-                record = broker.messageRecord(t.queue, {t.slot, sequence});
-                rc = record ? writeMessage(queueId, *record) : SQLITE_DONE;
+        if (!record || record->sequence != t.sequence) {
+            if (run.end != t.sequence || run.queueId != t.queueId) {
+                if (!ok(rc = flushRun()))
+                    return rollback(rc, "saving");
+                run = {t.queueId, t.sequence, t.sequence};
             }
+            ++run.end;
+            continue;
         }
+        // Deletions first, so that a full disk has their room for the rows written after them.
+        if (!ok(rc = flushRun()))
+            return rollback(rc, "saving");
+        rc = whole ? writeMessage(t.queueId, *record) : writeState(t.queueId, *record);
         if (!ok(rc))
             return rollback(rc, "saving");
     }
+    if (!ok(rc = flushRun()))
+        return rollback(rc, "saving");
 
     for (const auto& [id, name] : countersOf) {
         if (deleted.count(id) || !m_queues.count(id))

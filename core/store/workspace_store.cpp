@@ -308,12 +308,13 @@ StoreStatus WorkspaceStore::prepareStatements()
          "receive_count, receipt_nonce, visibility_changes, sender_id, last_receive_origin, "
          "return_cause) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
          "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"},
-        {&m_updateMessage,
-         "UPDATE messages SET state = ?2, deadline = ?3, received_at = ?4, first_received_at = ?5, "
-         "receive_count = ?6, receipt_nonce = ?7, visibility_changes = ?8, retention_base = ?9, "
-         "last_receive_origin = ?10, return_cause = ?11 WHERE key = ?1"},
-        {&m_deleteMessage, "DELETE FROM messages WHERE key = ?1"},
+        {&m_writeState,
+         "INSERT OR REPLACE INTO message_state (key, state, deadline, received_at, "
+         "first_received_at, receive_count, receipt_nonce, visibility_changes, retention_base, "
+         "last_receive_origin, return_cause) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+         "?11)"},
         {&m_deleteMessageRange, "DELETE FROM messages WHERE key >= ?1 AND key < ?2"},
+        {&m_deleteStateRange, "DELETE FROM message_state WHERE key >= ?1 AND key < ?2"},
         {&m_insertQueue,
          "INSERT OR REPLACE INTO queues (id, name, oci, attributes, tags, built_in_dlq, "
          "built_in_dlq_name, created_at, modified_at, last_purge_at, next_sequence, sent, "
@@ -500,6 +501,13 @@ StoreStatus WorkspaceStore::restore(engine::Broker& broker)
         "deadline, received_at, first_received_at, receive_count, receipt_nonce, "
         "visibility_changes, sender_id, last_receive_origin, return_cause FROM messages ORDER BY "
         "key");
+    // The states that changed since their message was written, read alongside in the same key
+    // order (a merge, not a look-up per message).
+    Statement states = m_db.prepare(
+        "SELECT key, state, deadline, received_at, first_received_at, receive_count, "
+        "receipt_nonce, visibility_changes, retention_base, last_receive_origin, return_cause "
+        "FROM message_state ORDER BY key");
+    int stateRc = states.step();
     std::uint32_t currentQueue = 0;
     const std::string* currentName = nullptr;
     while ((rc = messages.step()) == SQLITE_ROW) {
@@ -542,12 +550,28 @@ StoreStatus WorkspaceStore::restore(engine::Broker& broker)
         m.senderId = messages.string(20); // NULL reads as ""
         m.lastReceiveOrigin = messages.string(21);
         m.returnCause = returnCauseFromColumn(messages.int64(22));
+        while (stateRc == SQLITE_ROW && static_cast<std::uint64_t>(states.int64(0)) < key)
+            stateRc = states.step(); // a state without its message (cannot happen either)
+        if (stateRc == SQLITE_ROW && static_cast<std::uint64_t>(states.int64(0)) == key) {
+            m.state = stateFromColumn(states.int64(1));
+            m.deadline = states.int64(2);
+            m.receivedAt = states.int64(3);
+            m.firstReceivedAt = states.int64(4);
+            m.receiveCount = static_cast<std::uint32_t>(states.int64(5));
+            m.receiptNonce = static_cast<std::uint32_t>(states.int64(6));
+            m.visibilityChanges = static_cast<std::uint32_t>(states.int64(7));
+            m.retentionBase = states.int64(8);
+            m.lastReceiveOrigin = states.string(9);
+            m.returnCause = returnCauseFromColumn(states.int64(10));
+        }
         if (auto s = broker.restoreMessage(*currentName, std::move(m)); !s)
             return invalid("a message of " + *currentName + " (" + engine::describe(s.error())
                            + ")");
     }
     if (rc != SQLITE_DONE)
         return fail(rc, "reading");
+    if (stateRc != SQLITE_ROW && stateRc != SQLITE_DONE)
+        return fail(stateRc, "reading");
     broker.finishRestore();
     return engine::Done{};
 }
@@ -592,7 +616,8 @@ StoreStatus WorkspaceStore::saveAll(engine::Broker& broker, const ClockRecord& c
     int rc = m_db.exec("BEGIN IMMEDIATE");
     if (rc != SQLITE_OK)
         return fail(rc, "saving");
-    rc = m_db.exec("DELETE FROM messages; DELETE FROM deduplication; DELETE FROM "
+    rc = m_db.exec("DELETE FROM messages; DELETE FROM message_state; DELETE FROM deduplication; "
+                   "DELETE FROM "
                    "receive_attempts; DELETE FROM queues; DELETE FROM broker");
     if (rc != SQLITE_OK)
         return rollback(m_db.extendedCode(), "saving");

@@ -134,9 +134,12 @@ private:
     int writeQueue(const engine::QueueRecord& record);
     int deleteQueue(std::uint32_t queueId);
     int deleteMessagesOf(std::uint32_t queueId);
+    // A message whole, in messages (its state as it is now).
     int writeMessage(std::uint32_t queueId, const engine::MessageRecord& record);
-    int updateMessage(std::uint32_t queueId, const engine::MessageRecord& record, bool& found);
-    int deleteMessage(std::uint32_t queueId, std::uint64_t sequence);
+    // A stored message's state alone, in message_state.
+    int writeState(std::uint32_t queueId, const engine::MessageRecord& record);
+    // The messages [first, end) of a queue, with their states.
+    int deleteMessages(std::uint32_t queueId, std::uint64_t first, std::uint64_t end);
     int writeCounters(std::uint32_t queueId, const engine::QueueStats& stats,
                       std::uint64_t nextSequence);
     int writeWindows(std::uint32_t queueId, const engine::QueueRecord& record, QueueMirror& mirror);
@@ -154,9 +157,9 @@ private:
     std::int64_t m_commits = 0;
 
     Statement m_insertMessage;
-    Statement m_updateMessage;
-    Statement m_deleteMessage;
+    Statement m_writeState;
     Statement m_deleteMessageRange;
+    Statement m_deleteStateRange;
     Statement m_insertQueue;
     Statement m_deleteQueue;
     Statement m_updateCounters;

@@ -33,6 +33,7 @@ protected:
                                     "ALTER TABLE messages DROP COLUMN return_cause; "
                                     "DROP TABLE simulation; "
                                     "DROP TABLE settings; "
+                                    "DROP TABLE message_state; "
                                     "DELETE FROM migrations WHERE version > 1; "
                                     "PRAGMA user_version = 1",
                                     nullptr, nullptr, &error);

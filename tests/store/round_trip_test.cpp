@@ -4,6 +4,8 @@
 // the counters. The store is fed only by the event stream (one commit per engine call here).
 #include "store_fixture.h"
 
+#include <sqlite3.h>
+
 #include <array>
 #include <random>
 
@@ -279,6 +281,65 @@ TEST_F(RoundTripTest, deletesPurgesAndQueueDeletionsLeaveNothingBehind)
     EXPECT_FALSE(b().queueStats("gone").ok());
     // The re-create window of the deleted queue survived.
     EXPECT_FALSE(b().createQueue({.name = "gone"}).ok());
+}
+
+// Rows of a table of the closed workspace at `path`.
+std::int64_t rowsOf(const std::string& path, const std::string& table)
+{
+    sqlite3* db = nullptr;
+    std::int64_t rows = -1;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* count = nullptr;
+        if (sqlite3_prepare_v2(db, ("SELECT count(*) FROM " + table).c_str(), -1, &count, nullptr)
+                == SQLITE_OK
+            && sqlite3_step(count) == SQLITE_ROW)
+            rows = sqlite3_column_int64(count, 0);
+        sqlite3_finalize(count);
+    }
+    sqlite3_close(db);
+    return rows;
+}
+
+// One commit that deletes runs of neighbours and lone messages among messages whose state it also
+// changes: exactly the deleted ones go, with their states, and the others come back as they were.
+TEST_F(RoundTripTest, aCommitDeletesExactlyTheDeletedMessagesAmongTheirNeighbours)
+{
+    ASSERT_TRUE(b().createQueue({.name = "q"}).ok());
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(b().sendMessage({.queue = "q", .body = "m" + std::to_string(i)}).ok());
+    commit();
+    for (int i = 0; i < 2; ++i)
+        ASSERT_EQ(b().receiveMessage({.queue = "q", .maxMessages = 10, .origin = "worker"})
+                      ->messages.size(),
+                  10u);
+    const auto got = b().peekMessages("q").value(); // in sequence order, with their receipts
+    ASSERT_EQ(got.size(), 20u);
+    commit(); // the 20 states, each in a row of its own
+    // In one batch: delete 0-3, 5, 7-8, 12-15 and 19; let 4 go back; leave the others in flight.
+    for (int i : {0, 1, 2, 3, 5, 7, 8, 12, 13, 14, 15, 19})
+        ASSERT_TRUE(b().deleteMessage("q", got[std::size_t(i)].receiptHandle, "test").ok());
+    ASSERT_TRUE(b().changeMessageVisibility("q", got[4].receiptHandle, 0, "test").ok());
+    auto old = reopen();
+    expectSameBroker(*old, b());
+    EXPECT_EQ(b().queueStats("q")->available, 1);
+    EXPECT_EQ(b().queueStats("q")->inFlight, 7);
+    for (int i : {4, 6, 9, 10, 11, 16, 17, 18}) {
+        auto record = b().messageRecord("q", got[std::size_t(i)].key);
+        ASSERT_TRUE(record.ok()) << i;
+        EXPECT_EQ(record->body, got[std::size_t(i)].body);
+        EXPECT_EQ(record->receiveCount, 1u);
+        EXPECT_EQ(record->lastReceiveOrigin, "worker");
+    }
+    // Nothing of the deleted messages is left in the file: neither the row nor the state.
+    bench.close();
+    EXPECT_EQ(rowsOf(path, "messages"), 8);
+    EXPECT_EQ(rowsOf(path, "message_state"), 8);
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
+    ASSERT_TRUE(b().purgeQueue("q", PurgeTarget::Normal, "test").ok());
+    commit();
+    bench.close();
+    EXPECT_EQ(rowsOf(path, "messages"), 0);
+    EXPECT_EQ(rowsOf(path, "message_state"), 0);
 }
 
 // A long random run of mixed operations, committed per call, always reopens to the exact state.
