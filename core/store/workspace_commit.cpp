@@ -2,6 +2,7 @@
 // events touched.
 #include "store/workspace_store.h"
 
+#include "store/message_state_row.h"
 #include "store/record_codec.h"
 
 #include <sqlite3.h>
@@ -28,27 +29,6 @@ std::int64_t messageKey(std::uint32_t queueId, std::uint64_t sequence)
 bool ok(int code)
 {
     return code == SQLITE_OK || code == SQLITE_DONE;
-}
-
-std::int64_t stateColumn(engine::MessageState s)
-{
-    switch (s) {
-    case engine::MessageState::Delayed: return 0;
-    case engine::MessageState::Available: return 1;
-    case engine::MessageState::InFlight: return 2;
-    }
-    return 1;
-}
-
-std::int64_t returnCauseColumn(engine::ReturnCause c)
-{
-    switch (c) {
-    case engine::ReturnCause::None: return 0;
-    case engine::ReturnCause::VisibilityExpired: return 1;
-    case engine::ReturnCause::Released: return 2;
-    case engine::ReturnCause::MovedHere: return 3;
-    }
-    return 0;
 }
 
 bool isFifoRecord(const engine::QueueRecord& q)
@@ -161,36 +141,17 @@ int WorkspaceStore::writeMessage(std::uint32_t queueId, const engine::MessageRec
     optionalText(9, m.deduplicationId);
     optionalText(10, m.channelId);
     optionalText(11, m.deadLetterSourceArn);
-    optionalText(21, m.senderId);
-    optionalText(22, m.lastReceiveOrigin);
-    s.bind(23, returnCauseColumn(m.returnCause));
-    s.bind(12, stateColumn(m.state))
-        .bind(13, m.sentAt)
-        .bind(14, m.retentionBase)
-        .bind(15, m.deadline)
-        .bind(16, m.receivedAt)
-        .bind(17, m.firstReceivedAt)
-        .bind(18, std::int64_t{m.receiveCount})
-        .bind(19, std::int64_t{m.receiptNonce})
-        .bind(20, std::int64_t{m.visibilityChanges});
+    s.bind(12, m.sentAt);
+    optionalText(13, m.senderId);
+    bindState(s, 14, m);
     return s.run();
 }
 
 int WorkspaceStore::writeState(std::uint32_t queueId, const engine::MessageRecord& m)
 {
-    Statement& s = m_writeState;
-    s.bind(1, messageKey(queueId, m.sequence))
-        .bind(2, stateColumn(m.state))
-        .bind(3, m.deadline)
-        .bind(4, m.receivedAt)
-        .bind(5, m.firstReceivedAt)
-        .bind(6, std::int64_t{m.receiveCount})
-        .bind(7, std::int64_t{m.receiptNonce})
-        .bind(8, std::int64_t{m.visibilityChanges})
-        .bind(9, m.retentionBase);
-    if (!m.lastReceiveOrigin.empty())
-        s.bindText(10, m.lastReceiveOrigin);
-    return s.bind(11, returnCauseColumn(m.returnCause)).run();
+    m_writeState.bind(1, messageKey(queueId, m.sequence));
+    bindState(m_writeState, 2, m);
+    return m_writeState.run();
 }
 
 int WorkspaceStore::writeCounters(std::uint32_t queueId, const engine::QueueStats& c,

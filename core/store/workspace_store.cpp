@@ -2,6 +2,7 @@
 // and whole-file saves. The per-batch commit is in workspace_commit.cpp.
 #include "store/workspace_store.h"
 
+#include "store/message_state_row.h"
 #include "store/record_codec.h"
 #include "store/schema.h"
 
@@ -52,18 +53,6 @@ StoreError readOnly(const std::string& path, const std::string& what)
     return {StoreErrorKind::ReadOnly,
             "The workspace " + path + " cannot be written: " + what
                 + ". It was left as it is; allow writing, or copy it somewhere writable."};
-}
-
-constexpr engine::MessageState stateFromColumn(std::int64_t v)
-{
-    return v == 0 ? engine::MessageState::Delayed
-                  : (v == 2 ? engine::MessageState::InFlight : engine::MessageState::Available);
-}
-
-constexpr engine::ReturnCause returnCauseFromColumn(std::int64_t v)
-{
-    using C = engine::ReturnCause;
-    return v == 1 ? C::VisibilityExpired : v == 2 ? C::Released : v == 3 ? C::MovedHere : C::None;
 }
 
 } // namespace
@@ -298,21 +287,19 @@ StoreStatus WorkspaceStore::prepareStatements()
 {
     struct Entry {
         Statement* statement;
-        const char* sql;
+        std::string sql;
     };
     const Entry entries[] = {
         {&m_insertMessage,
-         "INSERT OR REPLACE INTO messages (key, slot, id_high, id_low, body, attributes, "
-         "system_attributes, group_id, deduplication_id, channel_id, dead_letter_source_arn, "
-         "state, sent_at, retention_base, deadline, received_at, first_received_at, "
-         "receive_count, receipt_nonce, visibility_changes, sender_id, last_receive_origin, "
-         "return_cause) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
-         "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"},
+         std::string("INSERT OR REPLACE INTO messages (key, slot, id_high, id_low, body, "
+                     "attributes, system_attributes, group_id, deduplication_id, channel_id, "
+                     "dead_letter_source_arn, sent_at, sender_id, ")
+             + kStateColumns
+             + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+               "?17, ?18, ?19, ?20, ?21, ?22, ?23)"},
         {&m_writeState,
-         "INSERT OR REPLACE INTO message_state (key, state, deadline, received_at, "
-         "first_received_at, receive_count, receipt_nonce, visibility_changes, retention_base, "
-         "last_receive_origin, return_cause) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-         "?11)"},
+         std::string("INSERT OR REPLACE INTO message_state (key, ") + kStateColumns
+             + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
         {&m_deleteMessageRange, "DELETE FROM messages WHERE key >= ?1 AND key < ?2"},
         {&m_deleteStateRange, "DELETE FROM message_state WHERE key >= ?1 AND key < ?2"},
         {&m_insertQueue,
@@ -496,17 +483,14 @@ StoreStatus WorkspaceStore::restore(engine::Broker& broker)
         return fail(rc, "reading");
 
     Statement messages = m_db.prepare(
-        "SELECT key, slot, id_high, id_low, body, attributes, system_attributes, group_id, "
-        "deduplication_id, channel_id, dead_letter_source_arn, state, sent_at, retention_base, "
-        "deadline, received_at, first_received_at, receive_count, receipt_nonce, "
-        "visibility_changes, sender_id, last_receive_origin, return_cause FROM messages ORDER BY "
-        "key");
+        std::string("SELECT key, slot, id_high, id_low, body, attributes, system_attributes, "
+                    "group_id, deduplication_id, channel_id, dead_letter_source_arn, sent_at, "
+                    "sender_id, ")
+        + kStateColumns + " FROM messages ORDER BY key");
     // The states that changed since their message was written, read alongside in the same key
     // order (a merge, not a look-up per message).
-    Statement states = m_db.prepare(
-        "SELECT key, state, deadline, received_at, first_received_at, receive_count, "
-        "receipt_nonce, visibility_changes, retention_base, last_receive_origin, return_cause "
-        "FROM message_state ORDER BY key");
+    Statement states = m_db.prepare(std::string("SELECT key, ") + kStateColumns
+                                    + " FROM message_state ORDER BY key");
     int stateRc = states.step();
     std::uint32_t currentQueue = 0;
     const std::string* currentName = nullptr;
@@ -538,32 +522,13 @@ StoreStatus WorkspaceStore::restore(engine::Broker& broker)
         m.deduplicationId = messages.string(8);
         m.channelId = messages.string(9);
         m.deadLetterSourceArn = messages.string(10);
-        m.state = stateFromColumn(messages.int64(11));
-        m.sentAt = messages.int64(12);
-        m.retentionBase = messages.int64(13);
-        m.deadline = messages.int64(14);
-        m.receivedAt = messages.int64(15);
-        m.firstReceivedAt = messages.int64(16);
-        m.receiveCount = static_cast<std::uint32_t>(messages.int64(17));
-        m.receiptNonce = static_cast<std::uint32_t>(messages.int64(18));
-        m.visibilityChanges = static_cast<std::uint32_t>(messages.int64(19));
-        m.senderId = messages.string(20); // NULL reads as ""
-        m.lastReceiveOrigin = messages.string(21);
-        m.returnCause = returnCauseFromColumn(messages.int64(22));
+        m.sentAt = messages.int64(11);
+        m.senderId = messages.string(12); // NULL reads as ""
+        readState(messages, 13, m);
         while (stateRc == SQLITE_ROW && static_cast<std::uint64_t>(states.int64(0)) < key)
             stateRc = states.step(); // a state without its message (cannot happen either)
-        if (stateRc == SQLITE_ROW && static_cast<std::uint64_t>(states.int64(0)) == key) {
-            m.state = stateFromColumn(states.int64(1));
-            m.deadline = states.int64(2);
-            m.receivedAt = states.int64(3);
-            m.firstReceivedAt = states.int64(4);
-            m.receiveCount = static_cast<std::uint32_t>(states.int64(5));
-            m.receiptNonce = static_cast<std::uint32_t>(states.int64(6));
-            m.visibilityChanges = static_cast<std::uint32_t>(states.int64(7));
-            m.retentionBase = states.int64(8);
-            m.lastReceiveOrigin = states.string(9);
-            m.returnCause = returnCauseFromColumn(states.int64(10));
-        }
+        if (stateRc == SQLITE_ROW && static_cast<std::uint64_t>(states.int64(0)) == key)
+            readState(states, 1, m);
         if (auto s = broker.restoreMessage(*currentName, std::move(m)); !s)
             return invalid("a message of " + *currentName + " (" + engine::describe(s.error())
                            + ")");
