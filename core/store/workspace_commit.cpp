@@ -241,15 +241,12 @@ int WorkspaceStore::writeBroker(const engine::BrokerRecord& b)
 {
     const std::string deletedAt = deletedAtToJson(b.deletedAt);
     const std::string tasks = moveTasksToJson(b.moveTasks);
-    const int rc = m_updateBroker.bind(1, static_cast<std::int64_t>(b.nextQueueId))
-                       .bind(2, static_cast<std::int64_t>(b.randomState))
-                       .bind(3, static_cast<std::int64_t>(b.receiptKey))
-                       .bindText(4, deletedAt)
-                       .bindText(5, tasks)
-                       .run();
-    if (ok(rc))
-        m_brokerExtras = deletedAt + '\n' + tasks;
-    return rc;
+    return m_updateBroker.bind(1, static_cast<std::int64_t>(b.nextQueueId))
+        .bind(2, static_cast<std::int64_t>(b.randomState))
+        .bind(3, static_cast<std::int64_t>(b.receiptKey))
+        .bindText(4, deletedAt)
+        .bindText(5, tasks)
+        .run();
 }
 
 int WorkspaceStore::writeClock(const ClockRecord& clock)
@@ -319,8 +316,8 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         }
     }
 
-    int rc = m_db.exec("BEGIN IMMEDIATE");
-    if (rc != SQLITE_OK)
+    int rc = m_begin.run();
+    if (rc != SQLITE_DONE)
         return fail(m_db.extendedCode(), "saving");
 
     for (std::uint32_t id : deleted) {

@@ -323,15 +323,20 @@ StoreStatus WorkspaceStore::prepareStatements()
          "VALUES (?1, ?2, ?3, ?4)"},
         {&m_deleteAttempt, "DELETE FROM receive_attempts WHERE queue_id = ?1 AND attempt_id = ?2"},
         {&m_deleteAttemptsOf, "DELETE FROM receive_attempts WHERE queue_id = ?1"},
-        {&m_updateBroker,
-         "INSERT OR REPLACE INTO broker (id, next_queue_id, random_state, receipt_key, "
-         "deleted_at, move_tasks) VALUES (1, ?1, ?2, ?3, ?4, ?5)"},
+        {&m_updateBroker, // an upsert, as the clock's below
+         "INSERT INTO broker (id, next_queue_id, random_state, receipt_key, deleted_at, "
+         "move_tasks) VALUES (1, ?1, ?2, ?3, ?4, ?5) ON CONFLICT (id) DO UPDATE SET "
+         "next_queue_id = excluded.next_queue_id, random_state = excluded.random_state, "
+         "receipt_key = excluded.receipt_key, deleted_at = excluded.deleted_at, "
+         "move_tasks = excluded.move_tasks"},
         {&m_writeClock,
          // An upsert, not INSERT OR REPLACE: the row is updated in place, not deleted and
          // inserted again at every commit.
          "INSERT INTO clock (id, engine_time, paused, speed, saved_at) VALUES (1, ?1, ?2, ?3, ?4) "
          "ON CONFLICT (id) DO UPDATE SET engine_time = excluded.engine_time, "
          "paused = excluded.paused, speed = excluded.speed, saved_at = excluded.saved_at"},
+        {&m_begin, "BEGIN IMMEDIATE"},
+        {&m_commit, "COMMIT"},
     };
     for (const Entry& e : entries) {
         *e.statement = m_db.prepare(e.sql);
@@ -378,12 +383,6 @@ StoreStatus WorkspaceStore::loadMirrors()
             it->second.attempts[attempts.string(1)] = {attempts.int64(2), attempts.string(3)};
     }
     if (rc != SQLITE_DONE)
-        return fail(rc, "reading");
-    Statement extras = m_db.prepare("SELECT deleted_at, move_tasks FROM broker WHERE id = 1");
-    m_brokerExtras.clear();
-    if ((rc = extras.step()) == SQLITE_ROW)
-        m_brokerExtras = extras.string(0) + '\n' + extras.string(1);
-    else if (rc != SQLITE_DONE)
         return fail(rc, "reading");
     return engine::Done{};
 }
@@ -587,7 +586,6 @@ StoreStatus WorkspaceStore::saveAll(engine::Broker& broker, const ClockRecord& c
     if (rc != SQLITE_OK)
         return rollback(m_db.extendedCode(), "saving");
     m_queues.clear();
-    m_brokerExtras.clear();
     const auto ok = [](int code) { return code == SQLITE_DONE || code == SQLITE_OK; };
     for (const engine::QueueRecord& q : broker.queueRecords()) {
         if (!ok(rc = writeQueue(q)))
@@ -616,7 +614,7 @@ StoreStatus WorkspaceStore::finishSaving(engine::Broker& broker, const ClockReco
         rc = writeClock(clock);
     if (rc != SQLITE_DONE && rc != SQLITE_OK)
         return rollback(rc, "saving");
-    if (m_db.exec("COMMIT") != SQLITE_OK)
+    if (m_commit.run() != SQLITE_DONE) // (the step's error is the connection's after the reset)
         return rollback(m_db.extendedCode(), "saving");
     ++m_commits;
     return engine::Done{};

@@ -153,7 +153,6 @@ private:
     std::string m_savedSimulation;
     SyncMode m_syncMode = kDefaultSyncMode;
     std::unordered_map<std::uint32_t, QueueMirror> m_queues;
-    std::string m_brokerExtras; // deleted_at + move_tasks as last written
     std::int64_t m_commits = 0;
 
     Statement m_insertMessage;
@@ -171,6 +170,9 @@ private:
     Statement m_deleteAttemptsOf;
     Statement m_updateBroker;
     Statement m_writeClock;
+    // A commit's BEGIN and COMMIT, prepared once rather than parsed at every commit.
+    Statement m_begin;
+    Statement m_commit;
 };
 
 } // namespace inflight::store

@@ -4,7 +4,12 @@
 //   send     SendMessage as fast as the server answers; reports requests/s.
 //   receive  fills a queue with SendMessageBatch first (not measured), then each connection loops
 //            ReceiveMessage(10) + DeleteMessageBatch of what it got; reports messages/s. Ends
-//            early when the queue runs dry.
+//            early when the queue runs dry. --fill-seconds 0 skips the fill (a queue filled by an
+//            earlier run, named with --queue).
+//   fill     only the fill; reports the messages sent per second.
+// --queue NAME uses that queue (CreateQueue of an existing name gives its URL) instead of a new
+// one, so that runs one after the other can share it: fill once, then measure in short slices
+// interleaved with another server's (store_endpoint_compare.sh).
 // Both report p50/p99 latency of the measured requests. See compare.sh for the side-by-side run.
 #include "http_load_client.h"
 #include "sqs_requests.h"
@@ -36,16 +41,18 @@ struct Options {
     double fillSeconds = 10;
     long fillMessages = 2'000'000;
     std::string label;
+    std::string queue; // empty: a new queue per run
 };
 
 [[noreturn]] void usage(const char* error)
 {
     if (error)
         std::fprintf(stderr, "inflight_load: %s\n", error);
-    std::fputs("usage: inflight_load --url http://127.0.0.1:9324 [--mode send|receive]\n"
+    std::fputs("usage: inflight_load --url http://127.0.0.1:9324 [--mode send|receive|fill]\n"
                "         [--protocol json|query] [--connections 32] [--seconds 10] [--warmup 1]\n"
                "         [--body-bytes 100] [--fill-seconds 10] [--fill-messages 2000000] [--label "
-               "NAME]\n",
+               "NAME]\n"
+               "         [--queue NAME]\n",
                stderr);
     std::exit(2);
 }
@@ -71,8 +78,8 @@ Options parse(int argc, char* argv[])
                 ? 80
                 : std::uint16_t(std::atoi(rest.c_str() + colon + 1));
         } else if (arg == "--mode") {
-            if (value != "send" && value != "receive")
-                usage("--mode is send or receive");
+            if (value != "send" && value != "receive" && value != "fill")
+                usage("--mode is send, receive or fill");
             o.mode = value;
         } else if (arg == "--protocol") {
             if (value != "json" && value != "query")
@@ -92,6 +99,8 @@ Options parse(int argc, char* argv[])
             o.fillMessages = std::atol(value.c_str());
         } else if (arg == "--label") {
             o.label = value;
+        } else if (arg == "--queue") {
+            o.queue = value;
         } else {
             usage(("unknown option " + arg).c_str());
         }
@@ -149,11 +158,16 @@ std::string createQueue(HttpLoadClient& client, SqsRequests& sqs, const std::str
     return url;
 }
 
-void fill(HttpLoadClient& client, SqsRequests& sqs, const Options& o, const std::string& body)
+// Sends SendMessageBatch(10) for --fill-seconds or until --fill-messages are in; returns the
+// messages sent and the seconds it took.
+std::pair<long, double> fill(HttpLoadClient& client, SqsRequests& sqs, const Options& o,
+                             const std::string& body)
 {
     long sent = 0;
     long errors = 0;
     const auto start = Clock::now();
+    if (o.fillSeconds <= 0)
+        return {0, 0.0};
     const std::string batch = sqs.sendMessageBatch(body, 10);
     client.run(
         o.connections, start + seconds(o.fillSeconds),
@@ -164,8 +178,10 @@ void fill(HttpLoadClient& client, SqsRequests& sqs, const Options& o, const std:
             else
                 ++errors;
         });
-    std::fprintf(stderr, "inflight_load: filled %ld messages in %.1f s (%ld errors)\n", sent,
-                 std::chrono::duration<double>(Clock::now() - start).count(), errors);
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    std::fprintf(stderr, "inflight_load: filled %ld messages in %.1f s (%ld errors)\n", sent, took,
+                 errors);
+    return {sent, took};
 }
 
 Measurement runSend(HttpLoadClient& client, SqsRequests& sqs, const Options& o,
@@ -250,10 +266,19 @@ int main(int argc, char* argv[])
         HttpLoadClient client(o.host, o.port);
         SqsRequests sqs(o.protocol, host);
         const std::string body = messageBody(o.bodyBytes);
-        const std::string queue
-            = "load-" + o.mode + "-" + protocol + "-" + std::to_string(::getpid());
+        const std::string queue = !o.queue.empty()
+            ? o.queue
+            : "load-" + o.mode + "-" + protocol + "-" + std::to_string(::getpid());
         sqs.setQueueUrl(createQueue(client, sqs, queue));
 
+        if (o.mode == "fill") {
+            const auto [sent, took] = fill(client, sqs, o, body);
+            std::printf("result label=%s mode=fill protocol=%s connections=%d seconds=%.2f "
+                        "messages=%ld rate=%.0f unit=msg/s\n",
+                        o.label.empty() ? "-" : o.label.c_str(), protocol.c_str(), o.connections,
+                        took, sent, took > 0 ? double(sent) / took : 0.0);
+            return 0;
+        }
         Measurement m;
         if (o.mode == "send") {
             m = runSend(client, sqs, o, body);
