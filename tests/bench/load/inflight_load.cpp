@@ -158,16 +158,20 @@ std::string createQueue(HttpLoadClient& client, SqsRequests& sqs, const std::str
     return url;
 }
 
-// Sends SendMessageBatch(10) for --fill-seconds or until --fill-messages are in; returns the
-// messages sent and the seconds it took.
-std::pair<long, double> fill(HttpLoadClient& client, SqsRequests& sqs, const Options& o,
-                             const std::string& body)
+struct Filled {
+    long sent = 0;
+    long errors = 0;
+    double seconds = 0;
+};
+
+// Sends SendMessageBatch(10) for --fill-seconds or until --fill-messages are in.
+Filled fill(HttpLoadClient& client, SqsRequests& sqs, const Options& o, const std::string& body)
 {
+    if (o.fillSeconds <= 0)
+        return {};
     long sent = 0;
     long errors = 0;
     const auto start = Clock::now();
-    if (o.fillSeconds <= 0)
-        return {0, 0.0};
     const std::string batch = sqs.sendMessageBatch(body, 10);
     client.run(
         o.connections, start + seconds(o.fillSeconds),
@@ -181,7 +185,7 @@ std::pair<long, double> fill(HttpLoadClient& client, SqsRequests& sqs, const Opt
     const double took = std::chrono::duration<double>(Clock::now() - start).count();
     std::fprintf(stderr, "inflight_load: filled %ld messages in %.1f s (%ld errors)\n", sent, took,
                  errors);
-    return {sent, took};
+    return {sent, errors, took};
 }
 
 Measurement runSend(HttpLoadClient& client, SqsRequests& sqs, const Options& o,
@@ -272,12 +276,13 @@ int main(int argc, char* argv[])
         sqs.setQueueUrl(createQueue(client, sqs, queue));
 
         if (o.mode == "fill") {
-            const auto [sent, took] = fill(client, sqs, o, body);
+            const Filled f = fill(client, sqs, o, body);
             std::printf("result label=%s mode=fill protocol=%s connections=%d seconds=%.2f "
-                        "messages=%ld rate=%.0f unit=msg/s\n",
+                        "messages=%ld errors=%ld rate=%.0f unit=msg/s\n",
                         o.label.empty() ? "-" : o.label.c_str(), protocol.c_str(), o.connections,
-                        took, sent, took > 0 ? double(sent) / took : 0.0);
-            return 0;
+                        f.seconds, f.sent, f.errors,
+                        f.seconds > 0 ? double(f.sent) / f.seconds : 0.0);
+            return f.errors > 0 ? 1 : 0;
         }
         Measurement m;
         if (o.mode == "send") {
