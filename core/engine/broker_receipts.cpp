@@ -94,9 +94,8 @@ Status BrokerState::deleteOne(Queue& q, std::string_view handle, Millis now, con
     }
     ++q.counters.deleted;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MessageDeleted, q, located->slot, *m, now, origin);
-        e.receipt = std::string(handle);
-        emit(std::move(e));
+        Event& e = emitMessageEvent(EventKind::MessageDeleted, q, located->slot, *m, now, origin);
+        e.receipt = handle;
     }
     const bool wasAtLimit
         = inFlight && !q.isOci() && q.inFlightCount >= options.inFlightLimitStandard;
@@ -171,10 +170,9 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
             m->returnCause = ReturnCause::Released;
             m->deadline = now;
             if (wantEvents()) {
-                Event e
-                    = messageEvent(EventKind::MessageReleased, q, located->slot, *m, now, origin);
-                e.receipt = std::string(handle);
-                emit(std::move(e));
+                Event& e = emitMessageEvent(EventKind::MessageReleased, q, located->slot, *m, now,
+                                            origin);
+                e.receipt = handle;
             }
             if (!q.waiters.empty())
                 serveWaiters(q, now);
@@ -200,9 +198,9 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
     q.visibility.push(m->deadline, located->slot, m->sequence);
     result.visibleAt = m->deadline;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::VisibilityChanged, q, located->slot, *m, now, origin);
-        e.receipt = std::string(handle);
-        emit(std::move(e));
+        Event& e
+            = emitMessageEvent(EventKind::VisibilityChanged, q, located->slot, *m, now, origin);
+        e.receipt = handle;
     }
     return result;
 }

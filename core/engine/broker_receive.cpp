@@ -184,11 +184,11 @@ bool BrokerState::tryMoveToDeadLetter(Queue& q, std::uint32_t slot, Message& m, 
 }
 
 ReceivedMessage BrokerState::describeReceived(Queue& q, std::uint32_t, Message& m,
-                                              const ReceivePlan& plan,
-                                              const std::string& receipt) const
+                                              const ReceivePlan& plan, std::string_view receipt,
+                                              std::string_view messageId) const
 {
     ReceivedMessage out;
-    out.messageId = messageId(m);
+    out.messageId = messageId;
     out.receiptHandle = receipt;
     out.body = m.body;
     out.receiveCount = m.receiveCount;
@@ -260,15 +260,15 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m,
         q.visibility.push(m.deadline, slot, m.sequence);
     }
     m.receiptNonce = static_cast<std::uint32_t>(random.next());
-    const std::string receipt
-        = encodeReceipt({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
+    const ReceiptText receipt
+        = encodeReceiptText({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MessageReceived, q, slot, m, now, plan.origin);
+        Event& e = emitMessageEvent(EventKind::MessageReceived, q, slot, m, now, plan.origin);
         e.receipt = receipt;
         e.deadline = plan.visibility > 0 ? m.deadline : now;
-        emit(std::move(e));
+        return describeReceived(q, slot, m, plan, receipt, e.messageId);
     }
-    return describeReceived(q, slot, m, plan, receipt);
+    return describeReceived(q, slot, m, plan, receipt, formatMessageIdText(m.idHigh, m.idLow));
 }
 
 Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan, bool longPoll,
@@ -299,14 +299,14 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
                             item.visibleAt = m.deadline;
                         }
                         if (wantEvents()) {
-                            Event e = messageEvent(EventKind::VisibilityChanged, q, item.slot, m,
-                                                   now, plan.origin);
+                            Event& e = emitMessageEvent(EventKind::VisibilityChanged, q, item.slot,
+                                                        m, now, plan.origin);
                             e.receipt = item.receipt;
                             e.detail = "ReceiveRequestAttemptId " + plan.attemptId + " replayed";
-                            emit(std::move(e));
                         }
                         result.messages.push_back(
-                            describeReceived(q, item.slot, m, plan, item.receipt));
+                            describeReceived(q, item.slot, m, plan, item.receipt,
+                                             formatMessageIdText(m.idHigh, m.idLow)));
                     }
                     return result;
                 }
@@ -397,6 +397,8 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
 
     std::string channelId = channel->id;
     std::vector<std::pair<std::uint32_t, std::uint64_t>> stillAvailable; // visibility 0
+    if (!channel->available.empty())
+        result.messages.reserve(static_cast<std::size_t>(std::max<std::int64_t>(take, 0)));
     while (static_cast<std::int64_t>(result.messages.size()) < take
            && !channel->available.empty()) {
         const AvailableQueue::Entry e = channel->available.front();

@@ -146,7 +146,6 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     const std::uint32_t slot = storeMessage(q, std::move(n), now);
     const Message& m = q.store.at(slot);
 
-    result.messageId = messageId(m);
     if (fifo) {
         result.sequenceNumber = sequenceNumber(sequence);
         q.dedup[dedupKey]
@@ -156,9 +155,11 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     result.expiresAt = m.retentionBase + q.retentionMillis();
     ++q.counters.sent;
     if (wantEvents()) {
-        Event e = messageEvent(EventKind::MessageSent, q, slot, m, now, origin);
+        Event& e = emitMessageEvent(EventKind::MessageSent, q, slot, m, now, origin);
         e.deadline = deliverAt(q, m);
-        emit(std::move(e));
+        result.messageId = e.messageId.view(); // formatted once, for both
+    } else {
+        result.messageId = messageId(m);
     }
     if (m.state == MessageState::Available && !q.waiters.empty())
         serveWaiters(q, now);

@@ -52,23 +52,48 @@ void BrokerState::flush()
     --depth;
 }
 
-Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time,
-                              const Origin& origin) const
+namespace {
+
+void fillQueueEvent(Event& e, EventKind kind, const Queue& q, Millis time, const Origin& origin)
 {
-    Event e;
     e.kind = kind;
     e.time = time;
     e.queueId = q.id;
     e.queue = q.name;
     e.origin = origin;
+}
+
+} // namespace
+
+Event BrokerState::queueEvent(EventKind kind, const Queue& q, Millis time,
+                              const Origin& origin) const
+{
+    Event e;
+    fillQueueEvent(e, kind, q, time, origin);
     return e;
 }
 
 Event BrokerState::messageEvent(EventKind kind, const Queue& q, std::uint32_t slot,
                                 const Message& m, Millis time, const Origin& origin) const
 {
-    Event e = queueEvent(kind, q, time, origin);
-    e.messageId = messageId(m);
+    Event e;
+    fillMessageEvent(e, kind, q, slot, m, time, origin);
+    return e;
+}
+
+Event& BrokerState::emitMessageEvent(EventKind kind, const Queue& q, std::uint32_t slot,
+                                     const Message& m, Millis time, const Origin& origin)
+{
+    Event& e = pendingEvents.emplace_back();
+    fillMessageEvent(e, kind, q, slot, m, time, origin);
+    return e;
+}
+
+void BrokerState::fillMessageEvent(Event& e, EventKind kind, const Queue& q, std::uint32_t slot,
+                                   const Message& m, Millis time, const Origin& origin) const
+{
+    fillQueueEvent(e, kind, q, time, origin);
+    e.messageId = formatMessageIdText(m.idHigh, m.idLow);
     e.key = MessageKey{slot, m.sequence};
     e.receiveCount = m.receiveCount;
     e.deadline = m.state == MessageState::InFlight
@@ -76,7 +101,6 @@ Event BrokerState::messageEvent(EventKind kind, const Queue& q, std::uint32_t sl
         : (m.state == MessageState::Delayed ? deliverAt(q, m) : 0);
     if (m.extras)
         e.detail = !m.extras->groupId.empty() ? m.extras->groupId : m.extras->channelId;
-    return e;
 }
 
 Queue* BrokerState::findQueue(std::string_view name)

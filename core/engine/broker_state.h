@@ -141,6 +141,12 @@ public:
     Event queueEvent(EventKind kind, const Queue& q, Millis time, const Origin& origin) const;
     Event messageEvent(EventKind kind, const Queue& q, std::uint32_t slot, const Message& m,
                        Millis time, const Origin& origin) const;
+    // messageEvent made in place at the end of the pending batch, for the caller to complete
+    // before it emits anything else (the reference lasts until then).
+    Event& emitMessageEvent(EventKind kind, const Queue& q, std::uint32_t slot, const Message& m,
+                            Millis time, const Origin& origin);
+    void fillMessageEvent(Event& e, EventKind kind, const Queue& q, std::uint32_t slot,
+                          const Message& m, Millis time, const Origin& origin) const;
 
     // ---- look-up ----
     Queue* findQueue(std::string_view name);
@@ -195,7 +201,8 @@ public:
     ReceivedMessage deliver(Queue& q, std::uint32_t slot, Message& m, const ReceivePlan& plan,
                             Millis now);
     ReceivedMessage describeReceived(Queue& q, std::uint32_t slot, Message& m,
-                                     const ReceivePlan& plan, const std::string& receipt) const;
+                                     const ReceivePlan& plan, std::string_view receipt,
+                                     std::string_view messageId) const;
     WaitId addWaiter(Queue& q, ReceivePlan plan, ReceiveCallback done, Millis now);
     void serveWaiters(Queue& q, Millis now);
     void endWaiters(Queue& q);

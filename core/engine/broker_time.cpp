@@ -82,7 +82,7 @@ void BrokerState::settle(Queue& q, Millis now)
                 m.returnCause = ReturnCause::VisibilityExpired; // m.deadline stays: the expiry
                 ++q.counters.visibilityExpired;
                 if (wantEvents())
-                    emit(messageEvent(EventKind::VisibilityExpired, q, e.slot, m, t, "engine"));
+                    emitMessageEvent(EventKind::VisibilityExpired, q, e.slot, m, t, "engine");
             }
             becameAvailable = true;
         } else if (first == tDelay) {
@@ -92,14 +92,14 @@ void BrokerState::settle(Queue& q, Millis now)
             makeAvailable(q, e.slot, m, false);
             becameAvailable = true;
             if (wantEvents())
-                emit(messageEvent(EventKind::DelayEnded, q, e.slot, m, tDelay, "engine"));
+                emitMessageEvent(EventKind::DelayEnded, q, e.slot, m, tDelay, "engine");
         } else {
             const DeadlineEntry e = q.retention.top();
             q.retention.pop();
             Message& m = q.store.at(e.slot);
             ++q.counters.retentionExpired;
             if (wantEvents())
-                emit(messageEvent(EventKind::RetentionExpired, q, e.slot, m, tRetention, "engine"));
+                emitMessageEvent(EventKind::RetentionExpired, q, e.slot, m, tRetention, "engine");
             removeMessage(q, e.slot, m);
         }
     }

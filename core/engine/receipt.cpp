@@ -120,10 +120,15 @@ std::optional<std::string> decodeUnpadded(std::string_view text, const DecodeTab
 
 // 0x01 0x01 0x01 encodes as "AQEB", the prefix AWS's own handles carry; the fourth byte versions
 // the layout. Then queueId, slot, sequence, receiveCount, nonce (big-endian) and the checksum.
-constexpr std::array<unsigned char, 4> kReceiptHeader{0x01, 0x01, 0x01, 0x01};
+// Layout 1 (until 2026-12) signed with SipHash-2-4; layout 2, made now, with SipHash-1-3. Both
+// decode, so handles given out before an upgrade still work on a reopened workspace.
+constexpr unsigned char kLayoutSipHash24 = 0x01;
+constexpr unsigned char kLayoutSipHash13 = 0x02;
+constexpr std::array<unsigned char, 3> kReceiptHeader{0x01, 0x01, 0x01};
 constexpr std::size_t kSignedBytes = 4 + 4 + 4 + 8 + 4 + 4;
 constexpr std::size_t kReceiptBytes = kSignedBytes + 8;
 constexpr std::size_t kReceiptChars = kReceiptBytes / 3 * 4;
+static_assert(kReceiptChars == kReceiptLength);
 static_assert(kReceiptBytes % 3 == 0, "a whole number of base64 groups: no padding bits to alias");
 
 void putBig32(unsigned char* out, std::uint32_t v)
@@ -176,11 +181,12 @@ constexpr std::uint64_t mix64(std::uint64_t z)
     return z ^ (z >> 31);
 }
 
-// SipHash-2-4 (Aumasson & Bernstein): a keyed PRF, so a changed byte anywhere flips the checksum
-// with probability 1 - 2^-64 and handles cannot be made without the key. Fast enough for fixed
-// 28-byte input on every receive and delete.
-std::uint64_t sipHash24(const unsigned char* in, std::size_t size, std::uint64_t k0,
-                        std::uint64_t k1)
+// SipHash-c-d (Aumasson & Bernstein): a keyed PRF, so a changed byte anywhere flips the checksum
+// with probability 1 - 2^-64 and handles cannot be made without the key. Handles of layout 2 use
+// SipHash-1-3 (the variant Rust's and Python's hash tables use against chosen keys: 7 rounds for
+// the 28 signed bytes instead of 12, on every receive and delete); layout 1, SipHash-2-4.
+template <int CompressionRounds, int FinalRounds>
+std::uint64_t sipHash(const unsigned char* in, std::size_t size, std::uint64_t k0, std::uint64_t k1)
 {
     std::uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
     std::uint64_t v1 = 0x646f72616e646f6dULL ^ k1;
@@ -204,8 +210,8 @@ std::uint64_t sipHash24(const unsigned char* in, std::size_t size, std::uint64_t
     };
     auto absorb = [&](std::uint64_t m) {
         v3 ^= m;
-        round();
-        round();
+        for (int i = 0; i < CompressionRounds; ++i)
+            round();
         v0 ^= m;
     };
     const std::size_t whole = size / 8 * 8;
@@ -216,33 +222,47 @@ std::uint64_t sipHash24(const unsigned char* in, std::size_t size, std::uint64_t
         last |= static_cast<std::uint64_t>(in[i]) << (8 * (i - whole));
     absorb(last);
     v2 ^= 0xff;
-    round();
-    round();
-    round();
-    round();
+    for (int i = 0; i < FinalRounds; ++i)
+        round();
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
+// The checksum of the signed bytes, by the layout their fourth byte names.
 std::uint64_t receiptChecksum(const unsigned char* signedBytes, std::uint64_t key)
 {
-    return sipHash24(signedBytes, kSignedBytes, key, mix64(key));
+    if (signedBytes[3] == kLayoutSipHash24)
+        return sipHash<2, 4>(signedBytes, kSignedBytes, key, mix64(key));
+    return sipHash<1, 3>(signedBytes, kSignedBytes, key, mix64(key));
 }
 
-} // namespace
-
-std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+// Writes the kReceiptChars characters of the token's handle at `out`.
+void encodeReceiptInto(char* out, const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
 {
     std::array<unsigned char, kReceiptBytes> bytes;
     std::memcpy(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size());
+    bytes[3] = kLayoutSipHash13;
     putBig32(bytes.data() + 4, token.queueId);
     putBig32(bytes.data() + 8, token.slot);
     putBig64(bytes.data() + 12, token.sequence);
     putBig32(bytes.data() + 20, token.receiveCount);
     putBig32(bytes.data() + 24, nonce);
     putBig64(bytes.data() + kSignedBytes, receiptChecksum(bytes.data(), key));
+    encodeInto(bytes.data(), bytes.size(), kUrlAlphabet, false, out);
+}
 
+} // namespace
+
+std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+{
     std::string handle(kReceiptChars, '\0');
-    encodeInto(bytes.data(), bytes.size(), kUrlAlphabet, false, handle.data());
+    encodeReceiptInto(handle.data(), token, key, nonce);
+    return handle;
+}
+
+ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+{
+    ReceiptText handle;
+    encodeReceiptInto(handle.resize(kReceiptChars), token, key, nonce);
     return handle;
 }
 
@@ -253,7 +273,8 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
     std::array<unsigned char, kReceiptBytes> bytes;
     if (!decodeInto(handle, kUrlTable, bytes.data()))
         return std::nullopt;
-    if (std::memcmp(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size()) != 0)
+    if (std::memcmp(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size()) != 0
+        || (bytes[3] != kLayoutSipHash24 && bytes[3] != kLayoutSipHash13))
         return std::nullopt;
     if (getBig64(bytes.data() + kSignedBytes) != receiptChecksum(bytes.data(), key))
         return std::nullopt;
@@ -288,13 +309,11 @@ char* putHex(char* out, std::uint64_t bits, int bytes)
     return out;
 }
 
-} // namespace
-
-std::string formatMessageId(std::uint64_t high, std::uint64_t low)
+// Writes the 36 characters of the id at `id`.
+void formatMessageIdInto(char* id, std::uint64_t high, std::uint64_t low)
 {
     high = (high & ~std::uint64_t{0xf000}) | 0x4000;                        // version 4
     low = (low & ~(std::uint64_t{0xc} << 60)) | (std::uint64_t{0x8} << 60); // variant 10xx
-    char id[36];
     char* at = putHex(id, high >> 32, 4);
     *at++ = '-';
     at = putHex(at, high >> 16, 2);
@@ -304,7 +323,22 @@ std::string formatMessageId(std::uint64_t high, std::uint64_t low)
     at = putHex(at, low >> 48, 2);
     *at++ = '-';
     putHex(at, low, 6);
-    return std::string(id, sizeof id);
+}
+
+} // namespace
+
+std::string formatMessageId(std::uint64_t high, std::uint64_t low)
+{
+    std::string id(kMessageIdLength, '\0');
+    formatMessageIdInto(id.data(), high, low);
+    return id;
+}
+
+MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low)
+{
+    MessageIdText id;
+    formatMessageIdInto(id.resize(kMessageIdLength), high, low);
+    return id;
 }
 
 std::string base64Encode(std::string_view bytes)

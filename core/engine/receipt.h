@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inline_text.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,10 +18,17 @@ struct ReceiptToken {
     friend bool operator==(const ReceiptToken&, const ReceiptToken&) = default;
 };
 
+// A receipt handle and a message id as an event carries them: in the event itself, no heap.
+constexpr std::size_t kReceiptLength = 48;
+constexpr std::size_t kMessageIdLength = 36;
+using ReceiptText = InlineText<kReceiptLength>;
+using MessageIdText = InlineText<kMessageIdLength>;
+
 // Encodes a token as an opaque URL-safe string (base64url, no padding, 48 chars starting "AQEB"
 // as AWS's do) carrying a keyed checksum, so random or edited strings do not decode. `nonce`
 // makes handles unguessable.
 std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce);
+ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce);
 
 // The token, or nullopt if `handle` is not a handle this engine (with this key) made.
 std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t key);
@@ -27,6 +36,7 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
 // A message id in UUID form ("8f0c1a9e-5b7d-4c1e-9a3f-2d6b7e8f9a0b"), from 128 random bits
 // (version 4 and variant bits set).
 std::string formatMessageId(std::uint64_t high, std::uint64_t low);
+MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low);
 
 // RFC 4648 base64 (with padding) and base64url (no padding) helpers. Decoding is strict: nullopt
 // for characters outside the alphabet (whitespace included), missing or misplaced padding (any

@@ -56,6 +56,22 @@ TEST(Receipt, handleIsUrlSafeShortAndLooksLikeAws)
     EXPECT_EQ(handle.rfind("AQEB", 0), 0u) << handle;
 }
 
+// Handles given out before layout 2 (SipHash-1-3) are signed with SipHash-2-4 and must still work
+// on a workspace reopened by a newer Inflight. This one was made by the layout-1 encoder.
+TEST(Receipt, decodesAHandleOfTheEarlierLayout)
+{
+    const std::string layout1 = "AQEBAQAAAAcAAAAqAABwSIYN33kAAAADAAAAB9V_SWvuFFJK";
+    const auto decoded = decodeReceipt(layout1, kKey);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(*decoded, sampleToken());
+    EXPECT_FALSE(decodeReceipt(layout1, kKey + 1).has_value());
+    // New handles are of layout 2: the same token and nonce give another handle.
+    const std::string layout2 = encodeReceipt(sampleToken(), kKey, 7);
+    EXPECT_NE(layout2, layout1);
+    EXPECT_EQ(layout2.rfind("AQEBAg", 0), 0u) << layout2; // the layout byte after "AQEB"
+    EXPECT_EQ(decodeReceipt(layout2, kKey), decoded);
+}
+
 TEST(Receipt, nonceMakesEveryReceiveOfTheSameTokenDistinct)
 {
     const std::string a = encodeReceipt(sampleToken(), kKey, 1);

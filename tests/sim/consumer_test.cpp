@@ -360,7 +360,7 @@ TEST_F(ConsumerTest, fifoGroupsAreProcessedInOrderAndBlockWhileTheirHeadIsInFlig
     for (const Event& e : eventsOf(EventKind::MessageDeleted))
         for (const auto& [group, ids] : sentByGroup)
             if (std::find(ids.begin(), ids.end(), e.messageId) != ids.end())
-                deletedByGroup[group].push_back(e.messageId);
+                deletedByGroup[group].push_back(e.messageId.str());
     EXPECT_EQ(deletedByGroup, sentByGroup);
     EXPECT_EQ(figures(id).processed, 6);
     EXPECT_EQ(figures(id).processedMoreThanOnce, 0);

@@ -154,9 +154,9 @@ TEST(Lessons, lesson3FifoGroupsKeepTheirOrderThroughFailures)
     std::map<std::string, std::vector<std::string>> sent, deleted;
     for (const Event& e : lesson.events) {
         if (e.kind == EventKind::MessageSent)
-            sent[e.detail].push_back(e.messageId);
+            sent[e.detail].push_back(e.messageId.str());
         if (e.kind == EventKind::MessageDeleted)
-            deleted[e.detail].push_back(e.messageId);
+            deleted[e.detail].push_back(e.messageId.str());
     }
     ASSERT_EQ(deleted.size(), 3u);
     for (const auto& [group, ids] : deleted) {
