@@ -15,8 +15,9 @@ namespace inflight::engine {
 // the fixed-length texts an event carries for each message (a 36-character message id, a
 // 48-character receipt handle), which a std::string would allocate for every event.
 //
-// Reads as a std::string_view (implicitly); str() makes a std::string. Text longer than N is a
-// caller's error (asserted; cut to N in a release build).
+// Reads as a std::string_view, or as a std::string where one is asked for (implicitly, a copy);
+// str() makes the copy explicit. Text longer than N is a caller's error (asserted; cut to N in a
+// release build).
 template <std::size_t N>
 class InlineText {
     static_assert(N > 0 && N < 256, "the length is kept in one byte");
@@ -54,9 +55,14 @@ public:
     const char* data() const { return reinterpret_cast<const char*>(m_text); }
     std::string_view view() const { return {data(), m_size}; }
     operator std::string_view() const { return view(); } // NOLINT: reads as text
+    // Where a std::string is asked for (a copy, as a string member's would be).
+    operator std::string() const { return str(); } // NOLINT: reads as text
     std::string str() const { return std::string(view()); }
 
-    friend bool operator==(const InlineText& a, const InlineText& b) { return a.view() == b.view(); }
+    friend bool operator==(const InlineText& a, const InlineText& b)
+    {
+        return a.view() == b.view();
+    }
     friend bool operator==(const InlineText& a, std::string_view b) { return a.view() == b; }
     friend std::string operator+(std::string text, const InlineText& more)
     {

@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "error.h"
+#include "receipt.h"
 #include "types.h"
 
 #include <cstdint>
@@ -67,7 +68,7 @@ struct SendMessageRequest {
 // Digests are not part of the result: whoever puts them on the wire computes them from the bytes
 // it holds with digest.h, so the engine spends no time on them.
 struct SendResult {
-    std::string messageId{};
+    MessageIdText messageId{};
     std::string sequenceNumber{}; // FIFO only
     bool deduplicated = false;    // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;
@@ -111,8 +112,8 @@ struct ReceiveRequest {
 };
 
 struct ReceivedMessage {
-    std::string messageId{};
-    std::string receiptHandle{};
+    MessageIdText messageId{};
+    ReceiptText receiptHandle{};
     std::string body{};
     MessageAttributes attributes{}; // after MessageAttributeNames filtering
     StringMap systemAttributes{};   // only those asked for

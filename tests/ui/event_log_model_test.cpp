@@ -36,8 +36,8 @@ private Q_SLOTS:
         QCOMPARE(text(model, 2, Model::OriginColumn), QStringLiteral("window"));
         QCOMPARE(text(model, 4, Model::KindColumn), QStringLiteral("received"));
         QCOMPARE(text(model, 4, Model::ReceiptColumn),
-                 QString::fromStdString(
-                     received.at(0).receiptHandle.substr(received.at(0).receiptHandle.size() - 8)));
+                 QString::fromStdString(received.at(0).receiptHandle.str().substr(
+                     received.at(0).receiptHandle.size() - 8)));
         QCOMPARE(text(model, 4, Model::ReceiptColumn, Model::ReceiptRole),
                  QString::fromStdString(received.at(0).receiptHandle));
         QVERIFY(text(model, 4, Model::DetailColumn)
