@@ -1,13 +1,14 @@
-// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. form.cpp decodes the form
-// and QXmlStreamWriter prints the XML, with no hand-written escaper beyond the one rule XML
-// printers lack (a CR in text must be written `&#xD;` or parsers fold it away).
+// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. form.cpp decodes the form and
+// XmlWriter (xml_writer.h) prints the XML as UTF-8 from the answer's members, the bytes
+// QXmlStreamWriter printed without a QString per name and value (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
 #include "protocol/utf8.h"
 
-#include <QXmlStreamWriter>
+#include "protocol/xml_writer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -21,7 +22,7 @@ namespace query {
 
 namespace {
 
-const QString kNamespace = QStringLiteral("http://queue.amazonaws.com/doc/2012-11-05/");
+constexpr std::string_view kNamespace = "http://queue.amazonaws.com/doc/2012-11-05/";
 
 // ---- request: flattened parameters → member tree ------------------------------------------------
 
@@ -179,33 +180,33 @@ SqsRequest::Members structureOf(const ParameterNode& node, const QString& action
 
 // The order real SQS prints members in (a message, a batch entry, lists before NextToken); other
 // members follow in name order. Clients do not depend on it, people reading the XML do.
-int memberRank(const QString& name)
+int memberRank(std::string_view name)
 {
-    static const QLatin1String kOrder[] = {
-        QLatin1String("Id"),
-        QLatin1String("QueueUrl"),
-        QLatin1String("MessageId"),
-        QLatin1String("ReceiptHandle"),
-        QLatin1String("MD5OfBody"),
-        QLatin1String("Body"),
-        QLatin1String("Attributes"),
-        QLatin1String("MD5OfMessageBody"),
-        QLatin1String("MD5OfMessageAttributes"),
-        QLatin1String("MD5OfMessageSystemAttributes"),
-        QLatin1String("MessageAttributes"),
-        QLatin1String("SequenceNumber"),
-        QLatin1String("SenderFault"),
-        QLatin1String("Code"),
-        QLatin1String("Message"),
-        QLatin1String("StringValue"),
-        QLatin1String("BinaryValue"),
-        QLatin1String("DataType"),
-        QLatin1String("Messages"),
-        QLatin1String("QueueUrls"),
-        QLatin1String("queueUrls"),
-        QLatin1String("Successful"),
-        QLatin1String("Failed"),
-        QLatin1String("Results"),
+    static constexpr std::string_view kOrder[] = {
+        "Id",
+        "QueueUrl",
+        "MessageId",
+        "ReceiptHandle",
+        "MD5OfBody",
+        "Body",
+        "Attributes",
+        "MD5OfMessageBody",
+        "MD5OfMessageAttributes",
+        "MD5OfMessageSystemAttributes",
+        "MessageAttributes",
+        "SequenceNumber",
+        "SenderFault",
+        "Code",
+        "Message",
+        "StringValue",
+        "BinaryValue",
+        "DataType",
+        "Messages",
+        "QueueUrls",
+        "queueUrls",
+        "Successful",
+        "Failed",
+        "Results",
     };
     for (int i = 0; i < int(std::size(kOrder)); ++i) {
         if (kOrder[i] == name)
@@ -214,125 +215,79 @@ int memberRank(const QString& name)
     return int(std::size(kOrder));
 }
 
-bool isXmlChar(char32_t c)
-{
-    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF)
-        || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
-}
-
-bool needsCare(const QString& text)
-{
-    return std::any_of(text.begin(), text.end(), [](QChar c) {
-        return c.unicode() < 0x20 || c.isSurrogate() || c.unicode() >= 0xFFFE;
-    });
-}
-
-// Text content: `"` is printed as &quot; by the writer, CR as &#xD; here so that "\r\n" survives
-// a parser's line-end normalisation (§2.4). Characters XML cannot carry (only possible in echoed
-// input inside error messages: bodies are validated) become U+FFFD.
-void writeText(QXmlStreamWriter& writer, const QString& text)
-{
-    if (!needsCare(text)) {
-        writer.writeCharacters(text);
-        return;
-    }
-    QString run;
-    const auto flush = [&] {
-        if (!run.isEmpty())
-            writer.writeCharacters(run);
-        run.clear();
-    };
-    for (const char32_t c : text.toUcs4()) {
-        if (c == 0xD) {
-            flush();
-            writer.writeEntityReference(QStringLiteral("#xD"));
-        } else if (isXmlChar(c)) {
-            // Not QString::fromUcs4, which reads a U+FEFF as a byte-order mark and drops it.
-            run.append(QChar::fromUcs4(c));
-        } else {
-            run.append(QChar(0xFFFD));
-        }
-    }
-    flush();
-}
-
-void writeTextElement(QXmlStreamWriter& writer, const QString& name, const QString& text)
-{
-    writer.writeStartElement(name);
-    writeText(writer, text);
-    writer.writeEndElement();
-}
-
-QString scalarText(const Output& value)
+void writeScalar(XmlWriter& writer, std::string_view name, const Output& value)
 {
     if (value.is_string())
-        return textOf(value.get_ref<const std::string&>());
+        return writer.textElement(name, value.get_ref<const std::string&>());
     if (value.is_boolean())
-        return value.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
-    if (value.is_number_integer())
-        return QString::number(value.get<std::int64_t>());
-    return QString::fromStdString(value.dump());
+        return writer.textElement(name, value.get<bool>() ? "true" : "false");
+    if (value.is_number_integer()) {
+        char digits[24];
+        const auto end
+            = std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>()).ptr;
+        return writer.textElement(name, std::string_view(digits, std::size_t(end - digits)));
+    }
+    writer.textElement(name, value.dump());
 }
 
-void writeMembers(QXmlStreamWriter& writer, const Output& object, const QString& action);
+void writeMembers(XmlWriter& writer, const Output& object, std::string_view action);
 
-void writeValue(QXmlStreamWriter& writer, const QString& name, const Output& value,
-                const QString& action)
+void writeValue(XmlWriter& writer, std::string_view name, const Output& value,
+                std::string_view action)
 {
     if (value.is_array()) { // flattened: one element per item, named like the list
         for (const Output& item : value)
             writeValue(writer, name, item, action);
     } else if (value.is_object()) {
-        writer.writeStartElement(name);
+        writer.startElement(name);
         writeMembers(writer, value, action);
-        writer.writeEndElement();
+        writer.endElement();
     } else {
-        writeTextElement(writer, name, scalarText(value));
+        writeScalar(writer, name, value);
     }
 }
 
 // A map member: one element per key, `<Name>`/`<Key>` then `<Value>`.
-void writeMap(QXmlStreamWriter& writer, const QString& element, const QString& keyField,
-              const Output& map, const QString& action)
+void writeMap(XmlWriter& writer, std::string_view element, std::string_view keyField,
+              const Output& map, std::string_view action)
 {
     for (auto it = map.begin(); it != map.end(); ++it) {
-        writer.writeStartElement(element);
-        writeTextElement(writer, keyField, textOf(it.key()));
-        writeValue(writer, QStringLiteral("Value"), it.value(), action);
-        writer.writeEndElement();
+        writer.startElement(element);
+        writer.textElement(keyField, it.key());
+        writeValue(writer, "Value", it.value(), action);
+        writer.endElement();
     }
 }
 
-void writeMember(QXmlStreamWriter& writer, const QString& name, const Output& value,
-                 const QString& action)
+void writeMember(XmlWriter& writer, std::string_view name, const Output& value,
+                 std::string_view action)
 {
-    if (name == QLatin1String("Attributes"))
-        return writeMap(writer, QStringLiteral("Attribute"), QStringLiteral("Name"), value, action);
-    if (name == QLatin1String("MessageAttributes"))
-        return writeMap(writer, QStringLiteral("MessageAttribute"), QStringLiteral("Name"), value,
-                        action);
-    if (name == QLatin1String("Tags"))
-        return writeMap(writer, QStringLiteral("Tag"), QStringLiteral("Key"), value, action);
-    if (name == QLatin1String("QueueUrls") || name == QLatin1String("queueUrls"))
-        return writeValue(writer, QStringLiteral("QueueUrl"), value, action);
-    if (name == QLatin1String("Messages"))
-        return writeValue(writer, QStringLiteral("Message"), value, action);
-    if (name == QLatin1String("Successful"))
-        return writeValue(writer, action + QStringLiteral("ResultEntry"), value, action);
-    if (name == QLatin1String("Failed"))
-        return writeValue(writer, QStringLiteral("BatchResultErrorEntry"), value, action);
-    if (name == QLatin1String("Results"))
-        return writeValue(writer, QStringLiteral("ListMessageMoveTasksResultEntry"), value, action);
+    if (name == "Attributes")
+        return writeMap(writer, "Attribute", "Name", value, action);
+    if (name == "MessageAttributes")
+        return writeMap(writer, "MessageAttribute", "Name", value, action);
+    if (name == "Tags")
+        return writeMap(writer, "Tag", "Key", value, action);
+    if (name == "QueueUrls" || name == "queueUrls")
+        return writeValue(writer, "QueueUrl", value, action);
+    if (name == "Messages")
+        return writeValue(writer, "Message", value, action);
+    if (name == "Successful")
+        return writeValue(writer, std::string(action) + "ResultEntry", value, action);
+    if (name == "Failed")
+        return writeValue(writer, "BatchResultErrorEntry", value, action);
+    if (name == "Results")
+        return writeValue(writer, "ListMessageMoveTasksResultEntry", value, action);
     writeValue(writer, name, value, action);
 }
 
-void writeMembers(QXmlStreamWriter& writer, const Output& object, const QString& action)
+void writeMembers(XmlWriter& writer, const Output& object, std::string_view action)
 {
     // Keys come sorted by name; stable_sort keeps that within a rank.
-    std::vector<std::pair<QString, const Output*>> members;
+    std::vector<std::pair<std::string_view, const Output*>> members;
     members.reserve(object.size());
     for (auto it = object.begin(); it != object.end(); ++it)
-        members.emplace_back(QString::fromStdString(it.key()), &it.value());
+        members.emplace_back(it.key(), &it.value());
     std::stable_sort(members.begin(), members.end(), [](const auto& a, const auto& b) {
         return memberRank(a.first) < memberRank(b.first);
     });
@@ -341,21 +296,15 @@ void writeMembers(QXmlStreamWriter& writer, const Output& object, const QString&
 }
 
 // Actions whose output has no members print no <Result> element.
-bool hasResultElement(const QString& action)
+bool hasResultElement(std::string_view action)
 {
-    static const QLatin1String kNoOutput[] = {
-        QLatin1String("DeleteQueue"),
-        QLatin1String("SetQueueAttributes"),
-        QLatin1String("PurgeQueue"),
-        QLatin1String("TagQueue"),
-        QLatin1String("UntagQueue"),
-        QLatin1String("AddPermission"),
-        QLatin1String("RemovePermission"),
-        QLatin1String("DeleteMessage"),
-        QLatin1String("ChangeMessageVisibility"),
+    static constexpr std::string_view kNoOutput[] = {
+        "DeleteQueue",      "SetQueueAttributes", "PurgeQueue",
+        "TagQueue",         "UntagQueue",         "AddPermission",
+        "RemovePermission", "DeleteMessage",      "ChangeMessageVisibility",
     };
     return std::none_of(std::begin(kNoOutput), std::end(kNoOutput),
-                        [&](QLatin1String name) { return name == action; });
+                        [&](std::string_view name) { return name == action; });
 }
 
 SqsWireError malformedQuery(const QString& reason)
@@ -406,41 +355,45 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
 HttpResponse success(const QString& action, const Output& output)
 {
     const QByteArray requestId = newRequestId();
+    const QByteArray actionName = action.toUtf8();
+    const std::string_view name(actionName.constData(), std::size_t(actionName.size()));
     QByteArray body;
-    QXmlStreamWriter writer(&body);
-    writer.writeStartDocument();
-    writer.writeStartElement(action + QStringLiteral("Response"));
-    writer.writeAttribute(QStringLiteral("xmlns"), kNamespace);
-    if (hasResultElement(action) || !output.empty()) {
-        writer.writeStartElement(action + QStringLiteral("Result"));
-        writeMembers(writer, output, action);
-        writer.writeEndElement();
+    body.reserve(512);
+    XmlWriter writer(body);
+    writer.startDocument();
+    writer.startElement(std::string(name) + "Response");
+    writer.attribute("xmlns", kNamespace);
+    if (hasResultElement(name) || !output.empty()) {
+        writer.startElement(std::string(name) + "Result");
+        writeMembers(writer, output, name);
+        writer.endElement();
     }
-    writer.writeStartElement(QStringLiteral("ResponseMetadata"));
-    writeTextElement(writer, QStringLiteral("RequestId"), QString::fromLatin1(requestId));
-    writer.writeEndElement();
-    writer.writeEndElement();
-    writer.writeEndDocument();
+    writer.startElement("ResponseMetadata");
+    writer.textElement("RequestId",
+                       std::string_view(requestId.constData(), std::size_t(requestId.size())));
+    writer.endDocument();
     return xmlResponse(200, requestId, std::move(body));
 }
 
 HttpResponse error(const SqsWireError& error)
 {
     const QByteArray requestId = newRequestId();
+    const auto view = [](const QByteArray& bytes) {
+        return std::string_view(bytes.constData(), std::size_t(bytes.size()));
+    };
     QByteArray body;
-    QXmlStreamWriter writer(&body);
-    writer.writeStartDocument();
-    writer.writeStartElement(QStringLiteral("ErrorResponse"));
-    writer.writeAttribute(QStringLiteral("xmlns"), kNamespace);
-    writer.writeStartElement(QStringLiteral("Error"));
-    writeTextElement(writer, QStringLiteral("Type"), QString::fromLatin1(error.fault()));
-    writeTextElement(writer, QStringLiteral("Code"), QString::fromLatin1(error.queryCode));
-    writeTextElement(writer, QStringLiteral("Message"), error.message);
-    writer.writeEmptyElement(QStringLiteral("Detail"));
-    writer.writeEndElement();
-    writeTextElement(writer, QStringLiteral("RequestId"), QString::fromLatin1(requestId));
-    writer.writeEndElement();
-    writer.writeEndDocument();
+    XmlWriter writer(body);
+    writer.startDocument();
+    writer.startElement("ErrorResponse");
+    writer.attribute("xmlns", kNamespace);
+    writer.startElement("Error");
+    writer.textElement("Type", error.fault());
+    writer.textElement("Code", view(error.queryCode));
+    writer.textElement("Message", view(error.message.toUtf8()));
+    writer.emptyElement("Detail");
+    writer.endElement();
+    writer.textElement("RequestId", view(requestId));
+    writer.endDocument();
     return xmlResponse(error.status, requestId, std::move(body));
 }
 

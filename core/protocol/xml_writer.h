@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QByteArray>
+
+#include <string_view>
+#include <vector>
+
+namespace inflight::protocol {
+
+// Writes XML as UTF-8 straight into a QByteArray, for the Query protocol's answers: the same bytes
+// QXmlStreamWriter printed (no declaration newline, no indentation, `<a/>` for an element with
+// nothing in it, `<a></a>` once text was written, `<`, `>`, `&` and `"` escaped in text and
+// attributes) without a QString for every name and value on the way. Text the engine holds is
+// UTF-8 already; a CR is written `&#xD;` so that "\r\n" survives a parser's line-end
+// normalisation (§2.4), and what XML cannot carry (controls other than TAB, LF and CR, U+FFFE,
+// U+FFFF, bytes that are not UTF-8: possible only in echoed input) becomes U+FFFD.
+//
+// Names are the caller's, written as they are (the API's element names). Elements must be closed
+// in order; endDocument() closes what is open and ends the document with a newline.
+class XmlWriter {
+public:
+    explicit XmlWriter(QByteArray& out) : m_out(out) {}
+
+    void startDocument();
+    void startElement(std::string_view name);
+    // Only right after startElement.
+    void attribute(std::string_view name, std::string_view value);
+    void text(std::string_view utf8);
+    void endElement();
+    void emptyElement(std::string_view name);
+    void textElement(std::string_view name, std::string_view utf8);
+    void endDocument();
+
+private:
+    void closeStartTag();
+    void escaped(std::string_view utf8, bool attribute);
+
+    QByteArray& m_out;
+    // The open elements' names, one after the other, and where each one starts.
+    QByteArray m_names;
+    std::vector<qsizetype> m_nameStarts;
+    bool m_inStartTag = false;
+};
+
+} // namespace inflight::protocol

@@ -1,0 +1,72 @@
+// XmlWriter: the Query answers' XML, written as QXmlStreamWriter wrote it (it was the printer
+// before; the expected strings below are its output for the same calls).
+#include "protocol/xml_writer.h"
+
+#include <QXmlStreamReader>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using inflight::protocol::XmlWriter;
+
+namespace {
+
+std::string written(void (*write)(XmlWriter&))
+{
+    QByteArray out;
+    XmlWriter writer(out);
+    write(writer);
+    return out.toStdString();
+}
+
+} // namespace
+
+TEST(XmlWriter, writesTheDeclarationElementsAndAttributesAsQXmlStreamWriterDid)
+{
+    const std::string xml = written([](XmlWriter& w) {
+        w.startDocument();
+        w.startElement("R");
+        w.attribute("xmlns", "ns");
+        w.textElement("E", "");
+        w.emptyElement("F");
+        w.startElement("G");
+        w.textElement("H", "x");
+        w.endElement();
+        w.endDocument();
+    });
+    EXPECT_EQ(xml,
+              "<?xml version=\"1.0\" encoding=\"UTF-8\"?><R xmlns=\"ns\"><E></E><F/>"
+              "<G><H>x</H></G></R>\n");
+}
+
+TEST(XmlWriter, escapesMarkupAndKeepsLineEndsThroughAParser)
+{
+    const std::string xml = written([](XmlWriter& w) {
+        w.startElement("G");
+        w.text("a<b>c&d\"e'f\tg\nh\r\ni");
+        w.endDocument();
+    });
+    EXPECT_EQ(xml, "<G>a&lt;b&gt;c&amp;d&quot;e'f\tg\nh&#xD;\ni</G>\n");
+    QXmlStreamReader reader(QByteArray::fromStdString(xml));
+    reader.readNextStartElement();
+    EXPECT_EQ(reader.readElementText().toStdString(), "a<b>c&d\"e'f\tg\nh\r\ni");
+}
+
+TEST(XmlWriter, keepsEveryCharacterXmlCanCarryAndReplacesTheRest)
+{
+    // A byte-order mark, the euro sign, a 4-byte character and DEL go out as they are.
+    const std::string kept = "\xEF\xBB\xBF\xE2\x82\xAC\xF0\x9F\x98\x80\x7F";
+    EXPECT_EQ(written([](XmlWriter& w) {
+                  w.textElement("T", "\xEF\xBB\xBF\xE2\x82\xAC\xF0\x9F\x98\x80\x7F");
+              }),
+              "<T>" + kept + "</T>");
+    // A control, NUL, U+FFFF, a sequence cut short and a stray continuation byte: U+FFFD each
+    // (the cut sequence's two bytes one each, as QString::fromUtf8 reads them).
+    const std::string input("a\x01" "b\x00" "c\xEF\xBF\xBF" "d\xE2\x82" "x\x80", 13);
+    QByteArray out;
+    XmlWriter writer(out);
+    writer.textElement("T", input);
+    const std::string r = "\xEF\xBF\xBD";
+    EXPECT_EQ(out.toStdString(), "<T>a" + r + "b" + r + "c" + r + "d" + r + r + "x" + r + "</T>");
+}
