@@ -143,39 +143,39 @@ BlockedMessage describeBlocked(const BrokerState& s, const Queue& q, const FifoG
     return x;
 }
 
-std::string deleteEffect(const Queue& q, const BrokerOptions& options, ReceiptExplanation& x)
+// What a delete with the handle does (§4.4, §6.4, BrokerOptions), into x's delete members.
+void decideDelete(const Queue& q, const BrokerOptions& options, ReceiptExplanation& x)
 {
-    const bool current = x.standing == Standing::Current;
-    auto fails = [&](ErrorCode code, std::string why) {
-        x.deleteError = code;
-        return why;
-    };
-    auto accepts = [&](std::string prefix) {
+    if (x.standing == Standing::Current || (q.isOci() && x.standing != Standing::Stale)) {
+        x.deleteSucceeds = x.deleteRemoves = true;
+    } else if (q.isFifo()) {
+        x.deleteError = ErrorCode::InvalidParameterValue;
+    } else if (q.isOci()) {
+        x.deleteError = ErrorCode::ResourceNotFound;
+    } else if (x.standing == Standing::Lapsed && options.strictMessageNotInflight) {
+        x.deleteError = ErrorCode::MessageNotInflight;
+    } else {
         x.deleteSucceeds = true;
         x.deleteRemoves = options.staleReceiptDeletes;
-        return prefix
-            + (options.staleReceiptDeletes ? "a delete with it deletes the message"
-                                           : "a delete with it succeeds but keeps the message");
-    };
-    if (current) {
-        x.deleteSucceeds = x.deleteRemoves = true;
-        return "a delete with it deletes the message";
     }
-    if (q.isFifo())
-        return fails(ErrorCode::InvalidParameterValue,
-                     "FIFO queues reject it: a delete fails with InvalidParameterValue (the "
-                     "receipt handle has expired)");
-    if (q.isOci()) {
-        if (x.standing == Standing::Stale)
-            return fails(ErrorCode::ResourceNotFound,
-                         "OCI queues reject it: the message was delivered again");
-        x.deleteSucceeds = x.deleteRemoves = true;
+}
+
+// decideDelete's decision in words.
+std::string deleteEffect(const ReceiptExplanation& x)
+{
+    if (x.standing == Standing::Current
+        || (x.queueKind == QueueKind::Oci && x.standing != Standing::Stale))
         return "a delete with it deletes the message";
-    }
-    if (x.standing == Standing::Lapsed && options.strictMessageNotInflight)
-        return fails(ErrorCode::MessageNotInflight,
-                     "a delete fails with MessageNotInflight (strict mode)");
-    return accepts("standard queues accept it: ");
+    if (x.queueKind == QueueKind::Fifo)
+        return "FIFO queues reject it: a delete fails with InvalidParameterValue (the receipt "
+               "handle has expired)";
+    if (x.queueKind == QueueKind::Oci)
+        return "OCI queues reject it: the message was delivered again";
+    if (x.deleteError == ErrorCode::MessageNotInflight)
+        return "a delete fails with MessageNotInflight (strict mode)";
+    return std::string("standard queues accept it: ")
+        + (x.deleteRemoves ? "a delete with it deletes the message"
+                           : "a delete with it succeeds but keeps the message");
 }
 
 } // namespace
@@ -396,27 +396,22 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     Queue& q = **found;
 
     ReceiptExplanation x;
+    x.queue = q.name;
+    x.queueKind = q.kind();
+    x.now = now;
     const auto token = decodeReceipt(receiptHandle, s.receiptKey);
     if (!token) {
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
-        x.text = "not a receipt handle of this engine (malformed, edited, or from another "
-                 "broker)";
-        x.standingText = x.text;
         return x;
     }
+    x.decoded = true;
     x.receive = token->receiveCount;
-    const std::string ofReceive = "receipt of receive #" + std::to_string(x.receive);
     if (token->queueId != q.id) {
         x.standing = Standing::OtherQueue;
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
         for (const auto& [name, other] : s.queues)
             if (other->id == token->queueId)
                 x.otherQueue = name;
-        x.text = ofReceive + " of "
-            + (x.otherQueue.empty() ? "a queue that no longer exists"
-                                    : "queue " + quoted(x.otherQueue))
-            + ", not of " + quoted(q.name);
-        x.standingText = x.text;
         return x;
     }
     x.key = {token->slot, token->sequence};
@@ -424,9 +419,6 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     if (!m) {
         x.standing = Standing::MessageGone;
         x.deleteSucceeds = true;
-        x.standingText = ofReceive
-            + " of a message no longer in the queue (deleted, moved, expired or purged)";
-        x.text = x.standingText + "; a delete with it succeeds and changes nothing";
         return x;
     }
     x.messageId = s.messageId(*m);
@@ -435,38 +427,68 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     x.latestReceiveOrigin = s.originName(m->lastReceiveOrigin);
     if (x.receive == 0 || x.receive > m->receiveCount) {
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
-        x.text = ofReceive + ", but the message was received " + std::to_string(m->receiveCount)
-            + " times";
-        x.standingText = x.text;
         return x;
     }
-    const bool inFlight = m->state == MessageState::InFlight;
-    std::string about;
-    if (x.receive < m->receiveCount) {
+    x.deadline = m->deadline;
+    x.returnCause = m->returnCause;
+    if (x.receive < m->receiveCount)
         x.standing = Standing::Stale;
-        about = ofReceive + ", used after receive #" + std::to_string(m->receiveCount)
-            + client(x.latestReceiveOrigin) + " at " + formatClockTime(m->receivedAt);
-    } else if (inFlight) {
+    else if (m->state == MessageState::InFlight)
         x.standing = Standing::Current;
-        about = ofReceive + client(x.latestReceiveOrigin) + ", the latest; in flight until "
-            + formatClockTime(m->deadline) + " (in " + formatDuration(m->deadline - now) + ")";
-    } else {
+    else
         x.standing = Standing::Lapsed;
-        about = ofReceive + client(x.latestReceiveOrigin) + ", the latest, but ";
-        switch (m->returnCause) {
-        case ReturnCause::VisibilityExpired:
-            about += "its visibility timeout ran out at " + formatClockTime(m->deadline);
-            break;
-        case ReturnCause::Released:
-            about += "its visibility timeout was set to 0 at " + formatClockTime(m->deadline);
-            break;
-        case ReturnCause::None:
-        case ReturnCause::MovedHere: about += "it was received with visibility timeout 0"; break;
-        }
-    }
-    x.standingText = about;
-    x.text = about + "; " + deleteEffect(q, s.options, x);
+    decideDelete(q, s.options, x);
     return x;
+}
+
+std::string ReceiptExplanation::standingText() const
+{
+    if (!decoded)
+        return "not a receipt handle of this engine (malformed, edited, or from another broker)";
+    const std::string ofReceive = "receipt of receive #" + std::to_string(receive);
+    switch (standing) {
+    case Standing::OtherQueue:
+        return ofReceive + " of "
+            + (otherQueue.empty() ? "a queue that no longer exists" : "queue " + quoted(otherQueue))
+            + ", not of " + quoted(queue);
+    case Standing::MessageGone:
+        return ofReceive
+            + " of a message no longer in the queue (deleted, moved, expired or purged)";
+    case Standing::NotAHandle:
+        return ofReceive + ", but the message was received " + std::to_string(latestReceive)
+            + " times";
+    case Standing::Stale:
+        return ofReceive + ", used after receive #" + std::to_string(latestReceive)
+            + client(latestReceiveOrigin) + " at " + formatClockTime(latestReceivedAt);
+    case Standing::Current:
+        return ofReceive + client(latestReceiveOrigin) + ", the latest; in flight until "
+            + formatClockTime(deadline) + " (in " + formatDuration(deadline - now) + ")";
+    case Standing::Lapsed: break;
+    }
+    std::string about = ofReceive + client(latestReceiveOrigin) + ", the latest, but ";
+    switch (returnCause) {
+    case ReturnCause::VisibilityExpired:
+        return about + "its visibility timeout ran out at " + formatClockTime(deadline);
+    case ReturnCause::Released:
+        return about + "its visibility timeout was set to 0 at " + formatClockTime(deadline);
+    case ReturnCause::None:
+    case ReturnCause::MovedHere: break;
+    }
+    return about + "it was received with visibility timeout 0";
+}
+
+std::string ReceiptExplanation::text() const
+{
+    switch (standing) {
+    case Standing::MessageGone:
+        return standingText() + "; a delete with it succeeds and changes nothing";
+    case Standing::OtherQueue:
+    case Standing::NotAHandle: return standingText();
+    case Standing::Current:
+    case Standing::Lapsed:
+    case Standing::Stale: break;
+    }
+    return standingText() + "; " + deleteEffect(*this);
 }
 
 Result<std::vector<BlockedMessage>> Broker::blockedMessages(std::string_view queue)

@@ -101,10 +101,23 @@ struct ReceiptExplanation {
     bool deleteSucceeds = false; // the call returns success
     bool deleteRemoves = false;  // ... and removes the message
     std::optional<ErrorCode> deleteError;
-    // `text` without what a delete does: which receive the handle is of and where that receive
+
+    // What the texts are made of, as things stood when the explanation was made. The texts are
+    // made only when asked for: the traffic log notes every receipt of a batch before it runs and
+    // words one of them.
+    bool decoded = false; // a handle this engine made (NotAHandle: or a receive beyond
+                          // the message's count)
+    std::string queue;    // the queue it was used on
+    QueueKind queueKind = QueueKind::Standard;
+    Millis now = 0;
+    Millis deadline = 0; // Current: in flight until; Lapsed: visible again since
+    ReturnCause returnCause = ReturnCause::None; // Lapsed: why it is visible again
+
+    // `text()` without what a delete does: which receive the handle is of and where that receive
     // stands (for a visibility change, which a delete's rules do not describe).
-    std::string standingText;
-    std::string text;
+    std::string standingText() const;
+    // Where the receipt stands and what a delete with it does.
+    std::string text() const;
 };
 
 // "4.2 s", "10 s", "5 min 3 s", "2 h 5 min", "4 d 0 h"; negative durations count as 0.

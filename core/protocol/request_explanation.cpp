@@ -65,8 +65,8 @@ std::string failureCause(engine::Broker& broker, ReceiptOperation operation,
             + ", not of " + backticked(queue);
     case Standing::Lapsed:
         if (operation == ReceiptOperation::Delete)
-            return x.text; // it says what a delete does with it, and why
-        return x.standingText
+            return x.text(); // it says what a delete does with it, and why
+        return x.standingText()
             + (kindOf(broker, queue) == engine::QueueKind::Fifo
                    ? "; FIFO queues refuse a receipt once its visibility timeout has run out"
                    : "; the message is not in flight");
@@ -74,16 +74,16 @@ std::string failureCause(engine::Broker& broker, ReceiptOperation operation,
     case Standing::MessageGone:
     case Standing::NotAHandle: break;
     }
-    return operation == ReceiptOperation::Delete ? x.text : x.standingText;
+    return operation == ReceiptOperation::Delete ? x.text() : x.standingText();
 }
 
 // A successful use of a receipt, as where the receipt stood.
 std::string whereItStood(ReceiptOperation operation, const engine::ReceiptExplanation& x)
 {
     if (operation == ReceiptOperation::Delete)
-        return x.text;
+        return x.text();
     // Only a standard queue lets a stale receipt's visibility change through (as a no-op).
-    return x.standingText + (x.standing == Standing::Stale ? "; standard queues accept it" : "");
+    return x.standingText() + (x.standing == Standing::Stale ? "; standard queues accept it" : "");
 }
 
 } // namespace
@@ -134,7 +134,7 @@ void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,
     // A stale receipt whose entry failed for another member: where it stood, nothing of what
     // the call did.
     std::string text = receiptFailed ? failureCause(broker, operation, chosen->standing, queue)
-        : chosenError                ? chosen->standing.standingText
+        : chosenError                ? chosen->standing.standingText()
                                      : whereItStood(operation, chosen->standing);
     if (!chosen->entryId.empty()) {
         const std::string entry = summary.protocol == WireProtocol::OciRest

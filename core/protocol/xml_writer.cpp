@@ -19,16 +19,16 @@ struct Sequence {
 Sequence sequenceAt(std::string_view text, std::size_t at)
 {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
-    const auto continuation = [&](std::size_t i) {
-        return at + i < text.size() && (byte(i) & 0xC0) == 0x80;
-    };
+    const auto continuation
+        = [&](std::size_t i) { return at + i < text.size() && (byte(i) & 0xC0) == 0x80; };
     const unsigned char lead = byte(0);
     if (lead >= 0xC2 && lead <= 0xDF)
         return continuation(1) ? Sequence{2, true} : Sequence{};
     if (lead >= 0xE0 && lead <= 0xEF) {
         if (!continuation(1) || !continuation(2))
             return {};
-        const std::uint32_t c = ((lead & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
+        const std::uint32_t c
+            = ((lead & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
         if (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))
             return {};
         return {3, c != 0xFFFE && c != 0xFFFF};
@@ -123,9 +123,8 @@ void XmlWriter::endDocument()
 void XmlWriter::escaped(std::string_view utf8, bool attribute)
 {
     std::size_t run = 0; // start of the bytes that go out as they are
-    const auto flush = [&](std::size_t end) {
-        m_out.append(utf8.data() + run, qsizetype(end - run));
-    };
+    const auto flush
+        = [&](std::size_t end) { m_out.append(utf8.data() + run, qsizetype(end - run)); };
     std::size_t at = 0;
     while (at < utf8.size()) {
         const auto c = static_cast<unsigned char>(utf8[at]);

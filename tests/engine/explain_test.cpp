@@ -507,10 +507,10 @@ TEST_F(ExplainTest, staleReceiptOnAStandardQueueStillDeletes)
     EXPECT_EQ(x->latestReceivedAt, kStart + 30'000);
     EXPECT_TRUE(x->deleteSucceeds);
     EXPECT_TRUE(x->deleteRemoves);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; "
               "standard queues accept it: a delete with it deletes the message");
-    EXPECT_EQ(x->standingText,
+    EXPECT_EQ(x->standingText(),
               "receipt of receive #1, used after receive #2 (client `b`) at "
               "22:13:50")
         << "the text without what a delete does";
@@ -532,7 +532,7 @@ TEST_F(ExplainTest, staleReceiptInStrictModeSucceedsButKeepsTheMessage)
     const auto x = broker.explainReceipt("orders", first);
     EXPECT_TRUE(x->deleteSucceeds);
     EXPECT_FALSE(x->deleteRemoves);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; "
               "standard queues accept it: a delete with it succeeds but keeps the "
               "message");
@@ -549,7 +549,7 @@ TEST_F(ExplainTest, staleReceiptOnAFifoQueueIsRejected)
     EXPECT_EQ(x->standing, Standing::Stale);
     EXPECT_FALSE(x->deleteSucceeds);
     EXPECT_EQ(x->deleteError, ErrorCode::InvalidParameterValue);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; FIFO "
               "queues reject it: a delete fails with InvalidParameterValue (the receipt "
               "handle has expired)");
@@ -566,7 +566,7 @@ TEST_F(ExplainTest, staleReceiptOnAnOciQueueIsRejected)
     receive("jobs", "b");
     const auto x = broker.explainReceipt("jobs", first);
     EXPECT_EQ(x->deleteError, ErrorCode::ResourceNotFound);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1, used after receive #2 (client `b`) at 22:13:50; OCI "
               "queues reject it: the message was delivered again");
     EXPECT_EQ(broker.deleteMessage("jobs", first, "test").error().code,
@@ -580,7 +580,7 @@ TEST_F(ExplainTest, currentReceiptDeletes)
     const std::string handle = receive("orders", "a").at(0).receiptHandle;
     const auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::Current);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1 (client `a`), the latest; in flight until 22:13:50 "
               "(in 30 s); a delete with it deletes the message");
 }
@@ -596,13 +596,13 @@ TEST_F(ExplainTest, lapsedReceiptOnAStandardAndAFifoQueue)
     advance(30'000);
     auto x = broker.explainReceipt("orders", standard);
     EXPECT_EQ(x->standing, Standing::Lapsed);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1 (client `a`), the latest, but its visibility timeout "
               "ran out at 22:13:50; standard queues accept it: a delete with it deletes "
               "the message");
     x = broker.explainReceipt("orders.fifo", fifo);
     EXPECT_EQ(x->deleteError, ErrorCode::InvalidParameterValue); // §4.4
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1 (client `a`), the latest, but its visibility timeout "
               "ran out at 22:13:50; FIFO queues reject it: a delete fails with "
               "InvalidParameterValue (the receipt handle has expired)");
@@ -617,10 +617,10 @@ TEST_F(ExplainTest, receiptOfADeletedMessage)
     const auto x = broker.explainReceipt("orders", handle);
     EXPECT_EQ(x->standing, Standing::MessageGone);
     EXPECT_TRUE(x->deleteSucceeds);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "receipt of receive #1 of a message no longer in the queue (deleted, moved, "
               "expired or purged); a delete with it succeeds and changes nothing");
-    EXPECT_EQ(x->standingText,
+    EXPECT_EQ(x->standingText(),
               "receipt of receive #1 of a message no longer in the queue (deleted, moved, "
               "expired or purged)");
 }
@@ -635,12 +635,12 @@ TEST_F(ExplainTest, receiptThatIsNotOursOrOfAnotherQueue)
     EXPECT_EQ(x->standing, Standing::OtherQueue);
     EXPECT_EQ(x->otherQueue, "other");
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
-    EXPECT_EQ(x->text, "receipt of receive #1 of queue `other`, not of `orders`");
-    EXPECT_EQ(x->standingText, x->text);
+    EXPECT_EQ(x->text(), "receipt of receive #1 of queue `other`, not of `orders`");
+    EXPECT_EQ(x->standingText(), x->text());
     x = broker.explainReceipt("orders", "garbage");
     EXPECT_EQ(x->standing, Standing::NotAHandle);
     EXPECT_EQ(x->deleteError, ErrorCode::ReceiptHandleIsInvalid);
-    EXPECT_EQ(x->text,
+    EXPECT_EQ(x->text(),
               "not a receipt handle of this engine (malformed, edited, or from another broker)");
 }
 

@@ -63,7 +63,12 @@ TEST(XmlWriter, keepsEveryCharacterXmlCanCarryAndReplacesTheRest)
               "<T>" + kept + "</T>");
     // A control, NUL, U+FFFF, a sequence cut short and a stray continuation byte: U+FFFD each
     // (the cut sequence's two bytes one each, as QString::fromUtf8 reads them).
-    const std::string input("a\x01" "b\x00" "c\xEF\xBF\xBF" "d\xE2\x82" "x\x80", 13);
+    const std::string input("a\x01"
+                            "b\x00"
+                            "c\xEF\xBF\xBF"
+                            "d\xE2\x82"
+                            "x\x80",
+                            13);
     QByteArray out;
     XmlWriter writer(out);
     writer.textElement("T", input);
