@@ -13,11 +13,16 @@ EventJournal::EventJournal(std::size_t capacity, std::uint64_t firstCursor)
 void EventJournal::append(std::span<const engine::Event> events)
 {
     for (const engine::Event& event : events) {
-        if (m_events.size() == m_capacity) {
-            m_events.pop_front();
-            ++m_first;
+        if (m_events.size() < m_capacity) {
+            if (m_events.size() == m_events.capacity())
+                m_events.reserve(
+                    std::min(m_capacity, std::max<std::size_t>(1024, m_events.size() * 2)));
+            m_events.push_back(event);
+            continue;
         }
-        m_events.push_back(event);
+        m_events[m_oldest] = event;
+        m_oldest = (m_oldest + 1) % m_events.size();
+        ++m_first;
     }
 }
 
@@ -32,7 +37,7 @@ EventJournal::Page EventJournal::after(std::uint64_t after, std::size_t limit) c
     }
     const std::uint64_t end = m_first + m_events.size();
     for (std::uint64_t cursor = from; cursor < end && page.events.size() < limit; ++cursor) {
-        page.events.push_back(&m_events[static_cast<std::size_t>(cursor - m_first)]);
+        page.events.push_back(&at(static_cast<std::size_t>(cursor - m_first)));
         page.cursor = cursor;
     }
     if (page.events.empty() && after > newest())

@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <span>
 #include <vector>
 
@@ -35,9 +34,17 @@ public:
     std::uint64_t newest() const { return m_first + m_events.size() - 1; }
 
 private:
+    const engine::Event& at(std::size_t index) const
+    {
+        return m_events[(m_oldest + index) % m_events.size()];
+    }
+
     std::size_t m_capacity;
-    std::deque<engine::Event> m_events;
-    std::uint64_t m_first = 1; // cursor of m_events.front()
+    // A ring: it grows to `capacity` events, then each new event is copied over the oldest (its
+    // strings' room and the slot reused, nothing allocated or freed per event).
+    std::vector<engine::Event> m_events;
+    std::size_t m_oldest = 0;  // index of the oldest event in m_events
+    std::uint64_t m_first = 1; // its cursor
 };
 
 } // namespace inflight::control

@@ -1,10 +1,12 @@
 // AWS JSON 1.0 (spec §2.2, §2.4, §2.5). simdjson (Debian's libsimdjson-dev) parses request bodies
-// into the member model the Query codec shares (sqs_request.h); nlohmann::json prints answers
-// (sqs_output.h). No hand-written parser or printer. simdjson validates UTF-8 as it parses and
-// reads a request several times faster than QJsonDocument (docs/PERFORMANCE.md). Integers stay
+// into the member model the Query codec shares (sqs_request.h); answers are nlohmann::json members
+// (sqs_output.h), printed by appendJson (json_writer.h) to the bytes nlohmann::json prints. No
+// hand-written parser. simdjson validates UTF-8 as it parses and reads a request several times
+// faster than QJsonDocument (docs/PERFORMANCE.md). Integers stay
 // integers, so epoch-millisecond timestamps print without an exponent. A body is refused as a
 // SerializationException, as AWS's deserializer refuses it, when it is not JSON, nests too deep,
 // or gives a member of the API a JSON type that does not fit the member's shape.
+#include "protocol/json_writer.h"
 #include "protocol/sqs_codec.h"
 
 #include <simdjson.h>
@@ -39,8 +41,8 @@ HttpResponse respond(int status, const Output& body)
     response.headers.append({QByteArrayLiteral("x-amzn-RequestId"), newRequestId()});
     // Text that is not UTF-8 cannot reach here (the engine refuses it); were it to, it prints as
     // U+FFFD rather than failing the answer.
-    response.body = QByteArray::fromStdString(
-        body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    response.body.reserve(256);
+    appendJson(response.body, body);
     return response;
 }
 

@@ -1,0 +1,117 @@
+#include "protocol/json_writer.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <string_view>
+
+namespace inflight::protocol {
+
+namespace {
+
+void appendView(QByteArray& out, std::string_view text)
+{
+    out.append(text.data(), qsizetype(text.size()));
+}
+
+// The escape nlohmann-json writes for a byte below 0x20 or `"` or `\`.
+void appendEscape(QByteArray& out, unsigned char c)
+{
+    switch (c) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\b': out += "\\b"; return;
+    case '\t': out += "\\t"; return;
+    case '\n': out += "\\n"; return;
+    case '\f': out += "\\f"; return;
+    case '\r': out += "\\r"; return;
+    default: {
+        static constexpr char kHex[] = "0123456789abcdef";
+        const char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
+        out.append(escape, 6);
+    }
+    }
+}
+
+void appendString(QByteArray& out, std::string_view text)
+{
+    if (!simdjson::validate_utf8(text.data(), text.size())) {
+        // Not UTF-8 (the engine holds only UTF-8; echoed input could be): nlohmann-json's own
+        // replacement, for the same bytes.
+        const Output replaced = std::string(text);
+        appendView(out, replaced.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        return;
+    }
+    out += '"';
+    std::size_t run = 0;
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const auto c = static_cast<unsigned char>(text[at]);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        appendView(out, text.substr(run, at - run));
+        appendEscape(out, c);
+        run = at + 1;
+    }
+    appendView(out, text.substr(run));
+    out += '"';
+}
+
+template <class Integer>
+void appendInteger(QByteArray& out, Integer value)
+{
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    out.append(digits, end - digits);
+}
+
+} // namespace
+
+void appendJson(QByteArray& out, const Output& value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::object: {
+        out += '{';
+        bool first = true;
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendString(out, it.key());
+            out += ':';
+            appendJson(out, it.value());
+        }
+        out += '}';
+        return;
+    }
+    case nlohmann::json::value_t::array: {
+        out += '[';
+        bool first = true;
+        for (const Output& item : value) {
+            if (!first)
+                out += ',';
+            first = false;
+            appendJson(out, item);
+        }
+        out += ']';
+        return;
+    }
+    case nlohmann::json::value_t::string:
+        appendString(out, value.get_ref<const std::string&>());
+        return;
+    case nlohmann::json::value_t::number_integer:
+        appendInteger(out, value.get<std::int64_t>());
+        return;
+    case nlohmann::json::value_t::number_unsigned:
+        appendInteger(out, value.get<std::uint64_t>());
+        return;
+    case nlohmann::json::value_t::boolean: out += value.get<bool>() ? "true" : "false"; return;
+    case nlohmann::json::value_t::null: out += "null"; return;
+    case nlohmann::json::value_t::number_float:
+    case nlohmann::json::value_t::binary:
+    case nlohmann::json::value_t::discarded: break;
+    }
+    // Floating-point numbers (none in SQS answers) as nlohmann-json prints them.
+    appendView(out, value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+} // namespace inflight::protocol
