@@ -103,15 +103,19 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
 
     SendResult result;
     result.sentAt = now;
-    std::string dedupKey;
     std::string dedupId;
+    // FIFO: this message's record in the deduplication window, made by the one look-up that also
+    // finds a duplicate; filled in once the message is stored (nothing fails in between).
+    std::pair<const std::string, DedupRecord>* dedupEntry = nullptr;
     if (fifo) {
         dedupId = r.deduplicationId ? *r.deduplicationId : sha256Hex(body);
-        dedupKey = q.config.deduplicationScope == DeduplicationScope::MessageGroup
+        std::string dedupKey = q.config.deduplicationScope == DeduplicationScope::MessageGroup
             ? *r.groupId + '\x1f' + dedupId
             : dedupId;
         expireWindows(q, now);
-        if (auto it = q.dedup.find(dedupKey); it != q.dedup.end()) {
+        auto [it, fresh] = q.dedup.try_emplace(std::move(dedupKey));
+        dedupEntry = &*it;
+        if (!fresh) {
             // A duplicate inside the window: acknowledged, not stored, answered with the original.
             const DedupRecord& original = it->second;
             result.messageId = formatMessageId(original.idHigh, original.idLow);
@@ -148,9 +152,9 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
 
     if (fifo) {
         result.sequenceNumber = sequenceNumber(sequence);
-        q.dedup[dedupKey]
+        dedupEntry->second
             = DedupRecord{now + options.deduplicationWindow, m.idHigh, m.idLow, sequence};
-        q.dedupExpiry.emplace_back(now + options.deduplicationWindow, std::move(dedupKey));
+        q.dedupExpiry.emplace_back(now + options.deduplicationWindow, &dedupEntry->first);
     }
     result.expiresAt = m.retentionBase + q.retentionMillis();
     ++q.counters.sent;

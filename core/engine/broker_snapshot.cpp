@@ -194,8 +194,11 @@ Status Broker::restoreQueue(const QueueRecord& r)
     q->nextSequence = r.nextSequence;
     q->counters = r.counters;
     for (const DeduplicationRecord& d : r.deduplication) {
-        q->dedup[d.key] = DedupRecord{d.expiresAt, d.idHigh, d.idLow, d.sequence};
-        q->dedupExpiry.emplace_back(d.expiresAt, d.key);
+        // Keys are unique in a snapshot; were one given twice, the first record stands.
+        auto [entry, fresh]
+            = q->dedup.try_emplace(d.key, DedupRecord{d.expiresAt, d.idHigh, d.idLow, d.sequence});
+        if (fresh)
+            q->dedupExpiry.emplace_back(d.expiresAt, &entry->first);
     }
     for (const ReceiveAttemptRecord& a : r.attempts) {
         AttemptRecord record;

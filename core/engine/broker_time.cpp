@@ -111,7 +111,7 @@ void BrokerState::settle(Queue& q, Millis now)
 void BrokerState::expireWindows(Queue& q, Millis now)
 {
     while (!q.dedupExpiry.empty() && q.dedupExpiry.front().first <= now) {
-        auto it = q.dedup.find(q.dedupExpiry.front().second);
+        auto it = q.dedup.find(*q.dedupExpiry.front().second);
         if (it != q.dedup.end() && it->second.expiresAt <= now)
             q.dedup.erase(it);
         q.dedupExpiry.pop_front();

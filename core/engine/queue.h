@@ -158,8 +158,10 @@ struct Queue {
     Ring<FifoGroup, &FifoGroup::servable> servableGroups;               // FIFO
     std::uint64_t receiveStamp = 0;
 
+    // Each record has one entry in dedupExpiry, in the order they expire, naming its key (the
+    // map's nodes stay where they are: the pointer lasts until the record is erased).
     std::unordered_map<std::string, DedupRecord> dedup;
-    std::deque<std::pair<Millis, std::string>> dedupExpiry;
+    std::deque<std::pair<Millis, const std::string*>> dedupExpiry;
     std::unordered_map<std::string, AttemptRecord> attempts;
     std::deque<std::pair<Millis, std::string>> attemptExpiry;
 

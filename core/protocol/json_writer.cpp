@@ -64,9 +64,41 @@ void appendInteger(QByteArray& out, Integer value)
     out.append(digits, end - digits);
 }
 
+// About as many bytes as `value` prints to (strings and keys as they are, a few bytes for each
+// value's punctuation), so that an answer's buffer is allocated once.
+std::size_t estimatedSize(const Output& value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::object: {
+        std::size_t size = 2;
+        for (auto it = value.begin(); it != value.end(); ++it)
+            size += it.key().size() + 4 + estimatedSize(it.value());
+        return size;
+    }
+    case nlohmann::json::value_t::array: {
+        std::size_t size = 2;
+        for (const Output& item : value)
+            size += 1 + estimatedSize(item);
+        return size;
+    }
+    case nlohmann::json::value_t::string: return value.get_ref<const std::string&>().size() + 8;
+    default: return 24;
+    }
+}
+
+void appendValue(QByteArray& out, const Output& value);
+
 } // namespace
 
 void appendJson(QByteArray& out, const Output& value)
+{
+    out.reserve(out.size() + qsizetype(estimatedSize(value)));
+    appendValue(out, value);
+}
+
+namespace {
+
+void appendValue(QByteArray& out, const Output& value)
 {
     switch (value.type()) {
     case nlohmann::json::value_t::object: {
@@ -78,7 +110,7 @@ void appendJson(QByteArray& out, const Output& value)
             first = false;
             appendString(out, it.key());
             out += ':';
-            appendJson(out, it.value());
+            appendValue(out, it.value());
         }
         out += '}';
         return;
@@ -90,7 +122,7 @@ void appendJson(QByteArray& out, const Output& value)
             if (!first)
                 out += ',';
             first = false;
-            appendJson(out, item);
+            appendValue(out, item);
         }
         out += ']';
         return;
@@ -113,5 +145,7 @@ void appendJson(QByteArray& out, const Output& value)
     // Floating-point numbers (none in SQS answers) as nlohmann-json prints them.
     appendView(out, value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
+
+} // namespace
 
 } // namespace inflight::protocol

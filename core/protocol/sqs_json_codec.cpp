@@ -41,7 +41,6 @@ HttpResponse respond(int status, const Output& body)
     response.headers.append({QByteArrayLiteral("x-amzn-RequestId"), newRequestId()});
     // Text that is not UTF-8 cannot reach here (the engine refuses it); were it to, it prints as
     // U+FFFD rather than failing the answer.
-    response.body.reserve(256);
     appendJson(response.body, body);
     return response;
 }

@@ -15,7 +15,8 @@ std::vector<Event> numbered(int from, int count)
 {
     std::vector<Event> events(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
-        events[static_cast<std::size_t>(i)].queue = "queue-with-a-long-name-" + std::to_string(from + i);
+        events[static_cast<std::size_t>(i)].queue
+            = "queue-with-a-long-name-" + std::to_string(from + i);
         events[static_cast<std::size_t>(i)].count = from + i;
     }
     return events;

@@ -37,13 +37,20 @@ TEST(JsonWriter, printsAnswersAsNlohmannJsonDoes)
                 {{{"Body", "a \"quoted\" \\ back\tslash\r\n\b\f\x01\x1f\x7f end"},
                   {"Attributes", {{"SentTimestamp", "1796398522111"}}},
                   {"MessageAttributes",
-                   {{"k", {{"DataType", "String"}, {"StringValue", "\xE2\x82\xAC \xF0\x9F\x98\x80"}}}}}},
+                   {{"k",
+                     {{"DataType", "String"}, {"StringValue", "\xE2\x82\xAC \xF0\x9F\x98\x80"}}}}}},
                  Output::object()}}},
         Output{{"Successful", Output::array()},
                {"Failed", {{{"Id", "a"}, {"SenderFault", true}, {"Code", "X"}, {"Message", ""}}}}},
-        Output{{"n", -42}, {"u", std::uint64_t{18446744073709551615ULL}}, {"z", nullptr},
-               {"f", false}, {"d", 1.5}},
-        Output{{"\xEF\xBB\xBF" "key", "\xEF\xBB\xBF" "value"}},
+        Output{{"n", -42},
+               {"u", std::uint64_t{18446744073709551615ULL}},
+               {"z", nullptr},
+               {"f", false},
+               {"d", 1.5}},
+        Output{{"\xEF\xBB\xBF"
+                "key",
+                "\xEF\xBB\xBF"
+                "value"}},
     };
     for (const Output& answer : answers)
         EXPECT_EQ(viaWriter(answer), viaNlohmann(answer)) << viaNlohmann(answer);
@@ -51,8 +58,10 @@ TEST(JsonWriter, printsAnswersAsNlohmannJsonDoes)
 
 TEST(JsonWriter, replacesBytesThatAreNotUtf8AsNlohmannJsonDoes)
 {
-    for (const std::string& bad : {std::string("a\xFF" "b"), std::string("cut \xE2\x82"),
-                                  std::string("\xED\xA0\x80 surrogate"), std::string("\x80")}) {
+    for (const std::string& bad : {std::string("a\xFF"
+                                               "b"),
+                                   std::string("cut \xE2\x82"),
+                                   std::string("\xED\xA0\x80 surrogate"), std::string("\x80")}) {
         const Output answer{{"Message", bad}, {bad, 1}};
         EXPECT_EQ(viaWriter(answer), viaNlohmann(answer));
     }
