@@ -160,10 +160,10 @@ Output noOutput()
 
 Output stringMapObject(const engine::StringMap& map)
 {
-    Output object = Output::object();
-    for (const auto& [key, value] : map)
-        object[key] = value;
-    return object;
+    OutputObject object;
+    for (const auto& [key, value] : map) // in key order, as the object keeps them
+        object.add(key, value);
+    return object.take();
 }
 
 } // namespace actions

@@ -48,45 +48,45 @@ std::string senderOf(const SqsContext& context)
 // attribute digests only when attributes were sent, SequenceNumber only on FIFO queues.
 Output sendOutput(const engine::SendMessageRequest& message, const engine::SendResult& result)
 {
-    Output output{
-        {"MessageId", result.messageId},
-        {"MD5OfMessageBody", engine::md5Hex(message.body.value_or(std::string()))},
-    };
+    OutputObject output; // members in key order
     if (!message.attributes.empty())
-        output["MD5OfMessageAttributes"] = engine::md5OfMessageAttributes(message.attributes);
+        output.add("MD5OfMessageAttributes", engine::md5OfMessageAttributes(message.attributes));
+    output.add("MD5OfMessageBody", engine::md5Hex(message.body.value_or(std::string())));
     if (!message.systemAttributes.empty())
-        output["MD5OfMessageSystemAttributes"]
-            = engine::md5OfMessageAttributes(message.systemAttributes);
+        output.add("MD5OfMessageSystemAttributes",
+                   engine::md5OfMessageAttributes(message.systemAttributes));
+    output.add("MessageId", result.messageId.str());
     if (!result.sequenceNumber.empty())
-        output["SequenceNumber"] = result.sequenceNumber;
-    return output;
+        output.add("SequenceNumber", result.sequenceNumber);
+    return output.take();
 }
 
 Output messageAttributesObject(const engine::MessageAttributes& attributes)
 {
-    Output object = Output::object();
-    for (const auto& [name, value] : attributes) {
-        Output attribute{{"DataType", value.dataType}};
+    OutputObject object;
+    for (const auto& [name, value] : attributes) { // in name order, as the object keeps them
+        OutputObject attribute;
         if (value.isBinary())
-            attribute["BinaryValue"]
-                = QByteArray::fromStdString(value.binaryValue).toBase64().toStdString();
-        else
-            attribute["StringValue"] = value.stringValue;
-        object[name] = std::move(attribute);
+            attribute.add("BinaryValue",
+                          QByteArray::fromStdString(value.binaryValue).toBase64().toStdString());
+        attribute.add("DataType", value.dataType);
+        if (!value.isBinary())
+            attribute.add("StringValue", value.stringValue);
+        object.add(name, attribute.take());
     }
-    return object;
+    return object.take();
 }
 
 template <class T>
 Output batchFailure(const typename engine::BatchResult<T>::Failure& failure)
 {
     const SqsWireError wire = sqsWireError(failure.error);
-    return Output{
-        {"Id", failure.id},
-        {"SenderFault", failure.senderFault},
-        {"Code", wire.queryCode.toStdString()},
-        {"Message", wire.message.toStdString()},
-    };
+    return OutputObject()
+        .add("Code", wire.queryCode.toStdString())
+        .add("Id", failure.id)
+        .add("Message", wire.message.toStdString())
+        .add("SenderFault", failure.senderFault)
+        .take();
 }
 
 // `Successful` and `Failed` are required members: both are always present in JSON.
@@ -94,18 +94,22 @@ template <class T, class Describe>
 Output batchOutput(const engine::BatchResult<T>& result, Describe describeSuccess)
 {
     Output successful = Output::array();
+    successful.get_ref<Output::array_t&>().reserve(result.successful.size());
     for (const auto& success : result.successful)
         successful.push_back(describeSuccess(success));
     Output failed = Output::array();
     for (const auto& failure : result.failed)
         failed.push_back(batchFailure<T>(failure));
-    return Output{{"Successful", std::move(successful)}, {"Failed", std::move(failed)}};
+    return OutputObject()
+        .add("Failed", std::move(failed))
+        .add("Successful", std::move(successful))
+        .take();
 }
 
 template <class T>
 Output idOnly(const typename engine::BatchResult<T>::Success& success)
 {
-    return Output{{"Id", success.id}};
+    return OutputObject().add("Id", success.id).take();
 }
 
 // The batch entries of a delete or change-visibility request.
@@ -149,27 +153,25 @@ std::int64_t queueWaitSeconds(engine::Broker& broker, const std::string& queue)
 
 Output receiveOutput(const engine::ReceiveResult& result)
 {
-    Output output = Output::object();
     if (result.messages.empty())
-        return output;
+        return Output::object();
     Output messages = Output::array();
+    messages.get_ref<Output::array_t&>().reserve(result.messages.size());
     for (const engine::ReceivedMessage& received : result.messages) {
-        Output message{
-            {"MessageId", received.messageId},
-            {"ReceiptHandle", received.receiptHandle},
-            {"MD5OfBody", received.md5OfBody()},
-            {"Body", received.body},
-        };
+        OutputObject message; // members in key order
         if (!received.systemAttributes.empty())
-            message["Attributes"] = stringMapObject(received.systemAttributes);
+            message.add("Attributes", stringMapObject(received.systemAttributes));
+        message.add("Body", received.body);
+        message.add("MD5OfBody", received.md5OfBody());
         if (!received.attributes.empty()) {
-            message["MD5OfMessageAttributes"] = received.md5OfMessageAttributes();
-            message["MessageAttributes"] = messageAttributesObject(received.attributes);
+            message.add("MD5OfMessageAttributes", received.md5OfMessageAttributes());
+            message.add("MessageAttributes", messageAttributesObject(received.attributes));
         }
-        messages.push_back(std::move(message));
+        message.add("MessageId", received.messageId.str());
+        message.add("ReceiptHandle", received.receiptHandle.str());
+        messages.push_back(message.take());
     }
-    output["Messages"] = std::move(messages);
-    return output;
+    return OutputObject().add("Messages", std::move(messages)).take();
 }
 
 namespace actions {
