@@ -17,16 +17,17 @@ constexpr qint64 kMaxFileBytes = 1024 * 1024;
 constexpr std::string_view kKeyIdName = "aws_access_key_id";
 constexpr std::string_view kSecretName = "aws_secret_access_key";
 
-bool isBlank(char c)
+// Blank within a line (the file is split at line ends first).
+bool isBlankInLine(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
 std::string_view trimmed(std::string_view text)
 {
-    while (!text.empty() && isBlank(text.front()))
+    while (!text.empty() && isBlankInLine(text.front()))
         text.remove_prefix(1);
-    while (!text.empty() && isBlank(text.back()))
+    while (!text.empty() && isBlankInLine(text.back()))
         text.remove_suffix(1);
     return text;
 }
