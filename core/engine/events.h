@@ -46,20 +46,21 @@ constexpr bool isMove(EventKind kind)
 // nothing beyond queue names, details and origins too long for a std::string's own room.
 struct Event {
     // Each member is set by its initializer below, and nothing more: a new event at the end of a
-    // batch (emplace_back) is not first zeroed whole, as a value-initialized aggregate would be.
+    // batch (emplace_back) is not first zeroed whole, as a value-initialized aggregate would be,
+    // and the texts' unused room is left as it is (InlineText; their lengths start at 0).
     Event() noexcept {} // NOLINT(modernize-use-equals-default): that would zero it
 
     EventKind kind{};
     Millis time = 0; // engine time the change took effect (a deadline for expiries)
     std::uint32_t queueId = 0;
-    std::string queue{};       // queue name
-    MessageIdText messageId{}; // empty for queue-level events
-    MessageKey key;            // the message in that queue (for peekMessage)
-    MessageKey relatedKey;     // a move: the message's key in the queue it moved to (detail)
+    std::string queue{};     // queue name
+    MessageIdText messageId; // empty for queue-level events
+    MessageKey key;          // the message in that queue (for peekMessage)
+    MessageKey relatedKey;   // a move: the message's key in the queue it moved to (detail)
     // MovedByTask: the id the message has in the destination (a task sends it as a new message;
     // a dead-letter move keeps the id, and leaves this empty).
-    MessageIdText relatedMessageId{};
-    ReceiptText receipt{}; // receive events: the new receipt handle; changes: the handle used
+    MessageIdText relatedMessageId;
+    ReceiptText receipt; // receive events: the new receipt handle; changes: the handle used
     std::uint32_t receiveCount = 0;
     Millis deadline = 0;    // visible-at or delivery time where one applies
     std::int64_t count = 0; // purged messages, moved-by-task count
