@@ -3,7 +3,6 @@
 // QXmlStreamWriter printed without a QString per name and value (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
-#include "protocol/utf8.h"
 
 #include "protocol/xml_writer.h"
 
