@@ -1,46 +1,53 @@
 #include "protocol/xml_writer.h"
 
-#include <cstdint>
+#include "engine/message_validation.h"
+#include "protocol/utf8.h"
+
+#include <QList>
 
 namespace inflight::protocol {
 
 namespace {
 
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
-
-// The UTF-8 sequence at `at`: its length, and whether XML can carry its character (not U+FFFE or
-// U+FFFF). A byte that starts no well-formed sequence (surrogates and overlong forms included) is
-// one byte long and not carried.
-struct Sequence {
-    std::size_t length = 1;
-    bool carried = false;
-};
-
-Sequence sequenceAt(std::string_view text, std::size_t at)
+// Text the engine did not check (echoed input in an error message, at most) as text XML can
+// carry: bytes that are not UTF-8 become U+FFFD as QString::fromUtf8 reads them (textOf), and so
+// does each character outside XML's set.
+QByteArray carriedText(std::string_view utf8)
 {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
-    const auto continuation
-        = [&](std::size_t i) { return at + i < text.size() && (byte(i) & 0xC0) == 0x80; };
-    const unsigned char lead = byte(0);
-    if (lead >= 0xC2 && lead <= 0xDF)
-        return continuation(1) ? Sequence{2, true} : Sequence{};
-    if (lead >= 0xE0 && lead <= 0xEF) {
-        if (!continuation(1) || !continuation(2))
-            return {};
-        const std::uint32_t c
-            = ((lead & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
-        if (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))
-            return {};
-        return {3, c != 0xFFFE && c != 0xFFFF};
+    QString text;
+    for (const char32_t c : textOf(utf8).toUcs4()) {
+        const bool carried = c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF)
+            || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+        // Not QString::fromUcs4, which reads a U+FEFF as a byte-order mark and drops it.
+        text.append(QChar::fromUcs4(carried ? c : 0xFFFD));
     }
-    if (lead >= 0xF0 && lead <= 0xF4) {
-        if (!continuation(1) || !continuation(2) || !continuation(3))
-            return {};
-        const std::uint32_t c = ((lead & 0x07u) << 18) | ((byte(1) & 0x3Fu) << 12)
-            | ((byte(2) & 0x3Fu) << 6) | (byte(3) & 0x3Fu);
-        return c >= 0x10000 && c <= 0x10FFFF ? Sequence{4, true} : Sequence{};
+    return text.toUtf8();
+}
+
+// Text XML can carry, with `<`, `>`, `&`, `"` and CR escaped (and TAB and LF in attributes, as
+// QXmlStreamWriter writes them there).
+void appendEscaped(QByteArray& out, std::string_view utf8, bool attribute)
+{
+    std::size_t run = 0; // start of the bytes that go out as they are
+    for (std::size_t at = 0; at < utf8.size(); ++at) {
+        const char* escape = nullptr;
+        switch (utf8[at]) {
+        case '<': escape = "&lt;"; break;
+        case '>': escape = "&gt;"; break;
+        case '&': escape = "&amp;"; break;
+        case '"': escape = "&quot;"; break;
+        case '\r': escape = "&#xD;"; break;
+        case '\t': escape = attribute ? "&#9;" : nullptr; break;
+        case '\n': escape = attribute ? "&#10;" : nullptr; break;
+        default: break;
+        }
+        if (!escape)
+            continue;
+        out.append(utf8.data() + run, qsizetype(at - run));
+        out += escape;
+        run = at + 1;
     }
-    return {};
+    out.append(utf8.data() + run, qsizetype(utf8.size() - run));
 }
 
 } // namespace
@@ -122,48 +129,15 @@ void XmlWriter::endDocument()
 
 void XmlWriter::escaped(std::string_view utf8, bool attribute)
 {
-    std::size_t run = 0; // start of the bytes that go out as they are
-    const auto flush
-        = [&](std::size_t end) { m_out.append(utf8.data() + run, qsizetype(end - run)); };
-    std::size_t at = 0;
-    while (at < utf8.size()) {
-        const auto c = static_cast<unsigned char>(utf8[at]);
-        if (c >= 0x20 && c < 0x80 && c != '<' && c != '>' && c != '&' && c != '"') {
-            ++at;
-            continue;
-        }
-        if (c == '\t' || c == '\n') {
-            if (attribute) { // as QXmlStreamWriter writes them in attribute values
-                flush(at);
-                m_out += c == '\t' ? "&#9;" : "&#10;";
-                run = ++at;
-            } else {
-                ++at;
-            }
-            continue;
-        }
-        std::size_t length = 1;
-        if (c >= 0x80) {
-            const Sequence sequence = sequenceAt(utf8, at);
-            if (sequence.carried) {
-                at += sequence.length;
-                continue;
-            }
-            length = sequence.length;
-        }
-        flush(at);
-        switch (c) {
-        case '<': m_out += "&lt;"; break;
-        case '>': m_out += "&gt;"; break;
-        case '&': m_out += "&amp;"; break;
-        case '"': m_out += "&quot;"; break;
-        case '\r': m_out += "&#xD;"; break;
-        default: m_out.append(kReplacement.data(), qsizetype(kReplacement.size())); break;
-        }
-        at += length;
-        run = at;
+    // XML's characters are the ones SQS allows in a message (§1.3): text the engine keeps passes
+    // that check, and only escapes are left to write.
+    if (!engine::isValidMessageText(utf8)) {
+        const QByteArray carried = carriedText(utf8);
+        appendEscaped(m_out, std::string_view(carried.constData(), std::size_t(carried.size())),
+                      attribute);
+        return;
     }
-    flush(at);
+    appendEscaped(m_out, utf8, attribute);
 }
 
 } // namespace inflight::protocol
