@@ -35,17 +35,13 @@ void appendEscape(QByteArray& out, unsigned char c)
 
 void appendString(QByteArray& out, std::string_view text)
 {
-    if (!simdjson::validate_utf8(text.data(), text.size())) {
-        // Not UTF-8 (the engine holds only UTF-8; echoed input could be): nlohmann-json's own
-        // replacement, for the same bytes.
-        const Output replaced = std::string(text);
-        appendView(out, replaced.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-        return;
-    }
+    const qsizetype start = out.size();
     out += '"';
     std::size_t run = 0;
+    unsigned char high = 0; // any byte of 0x80 or more: the text's UTF-8 is checked at the end
     for (std::size_t at = 0; at < text.size(); ++at) {
         const auto c = static_cast<unsigned char>(text[at]);
+        high |= c & 0x80;
         if (c >= 0x20 && c != '"' && c != '\\')
             continue;
         appendView(out, text.substr(run, at - run));
@@ -54,6 +50,13 @@ void appendString(QByteArray& out, std::string_view text)
     }
     appendView(out, text.substr(run));
     out += '"';
+    if (high && !simdjson::validate_utf8(text.data(), text.size())) {
+        // Not UTF-8 (the engine holds only UTF-8; echoed input could be): nlohmann-json's own
+        // replacement, for the same bytes.
+        out.truncate(start);
+        const Output replaced = std::string(text);
+        appendView(out, replaced.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
 }
 
 template <class Integer>
