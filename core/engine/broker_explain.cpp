@@ -396,7 +396,6 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     Queue& q = **found;
 
     ReceiptExplanation x;
-    x.queue = q.name;
     x.queueKind = q.kind();
     x.now = now;
     const auto token = decodeReceipt(receiptHandle, s.receiptKey);
@@ -408,6 +407,7 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     x.receive = token->receiveCount;
     if (token->queueId != q.id) {
         x.standing = Standing::OtherQueue;
+        x.queue = q.name;
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
         for (const auto& [name, other] : s.queues)
             if (other->id == token->queueId)

@@ -107,7 +107,7 @@ struct ReceiptExplanation {
     // words one of them.
     bool decoded = false; // a handle this engine made (NotAHandle: or a receive beyond
                           // the message's count)
-    std::string queue;    // the queue it was used on
+    std::string queue;    // OtherQueue: the queue it was used on
     QueueKind queueKind = QueueKind::Standard;
     Millis now = 0;
     Millis deadline = 0; // Current: in flight until; Lapsed: visible again since

@@ -235,8 +235,14 @@ std::uint64_t receiptChecksum(const unsigned char* signedBytes, std::uint64_t ke
     return sipHash<1, 3>(signedBytes, kSignedBytes, key, mix64(key));
 }
 
-// Writes the kReceiptChars characters of the token's handle at `out`.
-void encodeReceiptInto(char* out, const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+} // namespace
+
+std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
+{
+    return encodeReceiptText(token, key, nonce).str();
+}
+
+ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
 {
     std::array<unsigned char, kReceiptBytes> bytes;
     std::memcpy(bytes.data(), kReceiptHeader.data(), kReceiptHeader.size());
@@ -247,22 +253,8 @@ void encodeReceiptInto(char* out, const ReceiptToken& token, std::uint64_t key, 
     putBig32(bytes.data() + 20, token.receiveCount);
     putBig32(bytes.data() + 24, nonce);
     putBig64(bytes.data() + kSignedBytes, receiptChecksum(bytes.data(), key));
-    encodeInto(bytes.data(), bytes.size(), kUrlAlphabet, false, out);
-}
-
-} // namespace
-
-std::string encodeReceipt(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
-{
-    std::string handle(kReceiptChars, '\0');
-    encodeReceiptInto(handle.data(), token, key, nonce);
-    return handle;
-}
-
-ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std::uint32_t nonce)
-{
     ReceiptText handle;
-    encodeReceiptInto(handle.resize(kReceiptChars), token, key, nonce);
+    encodeInto(bytes.data(), bytes.size(), kUrlAlphabet, false, handle.resize(kReceiptChars));
     return handle;
 }
 
@@ -309,9 +301,17 @@ char* putHex(char* out, std::uint64_t bits, int bytes)
     return out;
 }
 
-// Writes the 36 characters of the id at `id`.
-void formatMessageIdInto(char* id, std::uint64_t high, std::uint64_t low)
+} // namespace
+
+std::string formatMessageId(std::uint64_t high, std::uint64_t low)
 {
+    return formatMessageIdText(high, low).str();
+}
+
+MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low)
+{
+    MessageIdText text;
+    char* const id = text.resize(kMessageIdLength);
     high = (high & ~std::uint64_t{0xf000}) | 0x4000;                        // version 4
     low = (low & ~(std::uint64_t{0xc} << 60)) | (std::uint64_t{0x8} << 60); // variant 10xx
     char* at = putHex(id, high >> 32, 4);
@@ -323,22 +323,7 @@ void formatMessageIdInto(char* id, std::uint64_t high, std::uint64_t low)
     at = putHex(at, low >> 48, 2);
     *at++ = '-';
     putHex(at, low, 6);
-}
-
-} // namespace
-
-std::string formatMessageId(std::uint64_t high, std::uint64_t low)
-{
-    std::string id(kMessageIdLength, '\0');
-    formatMessageIdInto(id.data(), high, low);
-    return id;
-}
-
-MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low)
-{
-    MessageIdText id;
-    formatMessageIdInto(id.resize(kMessageIdLength), high, low);
-    return id;
+    return text;
 }
 
 std::string base64Encode(std::string_view bytes)
