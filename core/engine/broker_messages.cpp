@@ -3,7 +3,7 @@
 #include "broker_state.h"
 #include "receipt.h"
 
-#include <cstdio>
+#include <charconv>
 
 namespace inflight::engine {
 
@@ -81,9 +81,10 @@ std::string BrokerState::messageId(const Message& m) const
 std::string BrokerState::sequenceNumber(std::uint64_t sequence) const
 {
     // 20 decimal digits, strictly increasing, like AWS's 128-bit sequence numbers.
-    char text[24];
-    std::snprintf(text, sizeof text, "%020llu",
-                  static_cast<unsigned long long>(10'000'000'000'000'000'000ULL + sequence));
+    // 10^19 + the sequence has exactly 20 digits for any sequence below 8 * 10^18.
+    std::string text(20, '0');
+    std::to_chars(text.data(), text.data() + text.size(),
+                  std::uint64_t{10'000'000'000'000'000'000ULL} + sequence);
     return text;
 }
 
@@ -237,7 +238,6 @@ void BrokerState::purgeMessages(Queue& q)
     q.servableGroups.clear();
     q.groups.clear();
     q.dedup.clear();
-    q.dedupExpiry.clear();
     q.attempts.clear();
     q.attemptExpiry.clear();
     q.availableCount = q.inFlightCount = q.delayedCount = q.bytes = 0;

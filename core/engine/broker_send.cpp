@@ -5,6 +5,8 @@
 #include "message_validation.h"
 #include "receipt.h"
 
+#include <tuple>
+
 namespace inflight::engine {
 
 namespace {
@@ -106,18 +108,19 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
     std::string dedupId;
     // FIFO: this message's record in the deduplication window, made by the one look-up that also
     // finds a duplicate; filled in once the message is stored (nothing fails in between).
-    std::pair<const std::string, DedupRecord>* dedupEntry = nullptr;
+    DedupWindow::Record* dedupEntry = nullptr;
     if (fifo) {
         dedupId = r.deduplicationId ? *r.deduplicationId : sha256Hex(body);
-        std::string dedupKey = q.config.deduplicationScope == DeduplicationScope::MessageGroup
-            ? *r.groupId + '\x1f' + dedupId
-            : dedupId;
+        std::string groupKey;
+        std::string_view dedupKey = dedupId;
+        if (q.config.deduplicationScope == DeduplicationScope::MessageGroup)
+            dedupKey = groupKey = *r.groupId + '\x1f' + dedupId;
         expireWindows(q, now);
-        auto [it, fresh] = q.dedup.try_emplace(std::move(dedupKey));
-        dedupEntry = &*it;
+        bool fresh = false;
+        std::tie(dedupEntry, fresh) = q.dedup.insert(dedupKey, now + options.deduplicationWindow);
         if (!fresh) {
             // A duplicate inside the window: acknowledged, not stored, answered with the original.
-            const DedupRecord& original = it->second;
+            const DedupWindow::Record& original = *dedupEntry;
             result.messageId = formatMessageId(original.idHigh, original.idLow);
             result.sequenceNumber = sequenceNumber(original.sequence);
             result.deduplicated = true;
@@ -140,7 +143,7 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
                                .attributes = r.attributes,
                                .systemAttributes = r.systemAttributes,
                                .groupId = r.groupId.value_or(std::string()),
-                               .deduplicationId = dedupId,
+                               .deduplicationId = std::move(dedupId),
                                .channelId = r.channelId.value_or(std::string())};
     n.sentAt = now;
     n.retentionBase = now;
@@ -152,9 +155,9 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
 
     if (fifo) {
         result.sequenceNumber = sequenceNumber(sequence);
-        dedupEntry->second
-            = DedupRecord{now + options.deduplicationWindow, m.idHigh, m.idLow, sequence};
-        q.dedupExpiry.emplace_back(now + options.deduplicationWindow, &dedupEntry->first);
+        dedupEntry->idHigh = m.idHigh;
+        dedupEntry->idLow = m.idLow;
+        dedupEntry->sequence = sequence;
     }
     result.expiresAt = m.retentionBase + q.retentionMillis();
     ++q.counters.sent;

@@ -52,10 +52,10 @@ QueueRecord recordOf(const Queue& q)
     r.lastPurgeAt = q.lastPurgeAt;
     r.nextSequence = q.nextSequence;
     r.counters = q.counters;
-    for (const auto& [key, d] : q.dedup)
-        r.deduplication.push_back({key, d.expiresAt, d.idHigh, d.idLow, d.sequence});
-    std::sort(r.deduplication.begin(), r.deduplication.end(),
-              [](const auto& a, const auto& b) { return a.expiresAt < b.expiresAt; });
+    r.deduplication.reserve(q.dedup.size());
+    q.dedup.forEach([&r](const DedupWindow::Record& d) {
+        r.deduplication.push_back({d.key, d.expiresAt, d.idHigh, d.idLow, d.sequence});
+    });
     for (const auto& [id, a] : q.attempts) {
         ReceiveAttemptRecord ar;
         ar.attemptId = id;
@@ -193,12 +193,21 @@ Status Broker::restoreQueue(const QueueRecord& r)
     q->lastPurgeAt = r.lastPurgeAt;
     q->nextSequence = r.nextSequence;
     q->counters = r.counters;
-    for (const DeduplicationRecord& d : r.deduplication) {
-        // Keys are unique in a snapshot; were one given twice, the first record stands.
-        auto [entry, fresh]
-            = q->dedup.try_emplace(d.key, DedupRecord{d.expiresAt, d.idHigh, d.idLow, d.sequence});
-        if (fresh)
-            q->dedupExpiry.emplace_back(d.expiresAt, &entry->first);
+    // The window expires in the order records were made: put them in the order they expire.
+    std::vector<const DeduplicationRecord*> dedup;
+    dedup.reserve(r.deduplication.size());
+    for (const DeduplicationRecord& d : r.deduplication)
+        dedup.push_back(&d);
+    std::stable_sort(dedup.begin(), dedup.end(),
+                     [](const auto* a, const auto* b) { return a->expiresAt < b->expiresAt; });
+    for (const DeduplicationRecord* d : dedup) {
+        // Keys are unique in a snapshot; were one given twice, the one expiring first stands.
+        auto [entry, fresh] = q->dedup.insert(d->key, d->expiresAt);
+        if (fresh) {
+            entry->idHigh = d->idHigh;
+            entry->idLow = d->idLow;
+            entry->sequence = d->sequence;
+        }
     }
     for (const ReceiveAttemptRecord& a : r.attempts) {
         AttemptRecord record;
@@ -210,7 +219,6 @@ Status Broker::restoreQueue(const QueueRecord& r)
         q->attempts[a.attemptId] = std::move(record);
         q->attemptExpiry.emplace_back(a.expiresAt, a.attemptId);
     }
-    std::sort(q->dedupExpiry.begin(), q->dedupExpiry.end());
     std::sort(q->attemptExpiry.begin(), q->attemptExpiry.end());
     s.nextQueueId = std::max(s.nextQueueId, r.id + 1);
     s.queues[r.name] = std::move(q);

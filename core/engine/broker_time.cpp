@@ -110,12 +110,7 @@ void BrokerState::settle(Queue& q, Millis now)
 
 void BrokerState::expireWindows(Queue& q, Millis now)
 {
-    while (!q.dedupExpiry.empty() && q.dedupExpiry.front().first <= now) {
-        auto it = q.dedup.find(*q.dedupExpiry.front().second);
-        if (it != q.dedup.end() && it->second.expiresAt <= now)
-            q.dedup.erase(it);
-        q.dedupExpiry.pop_front();
-    }
+    q.dedup.expire(now);
     while (!q.attemptExpiry.empty() && q.attemptExpiry.front().first <= now) {
         auto it = q.attempts.find(q.attemptExpiry.front().second);
         if (it != q.attempts.end() && it->second.expiresAt <= now)

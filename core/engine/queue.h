@@ -2,6 +2,7 @@
 
 #include "available_queue.h"
 #include "deadline_heap.h"
+#include "dedup_window.h"
 #include "message_store.h"
 #include "queue_config.h"
 #include "views.h"
@@ -89,14 +90,6 @@ private:
     std::size_t m_size = 0;
 };
 
-// FIFO deduplication ids seen in the last window, with an expiry queue.
-struct DedupRecord {
-    Millis expiresAt = 0;
-    std::uint64_t idHigh = 0;
-    std::uint64_t idLow = 0;
-    std::uint64_t sequence = 0;
-};
-
 // A FIFO receive that can be replayed with the same ReceiveRequestAttemptId.
 struct AttemptRecord {
     struct Item {
@@ -158,10 +151,7 @@ struct Queue {
     Ring<FifoGroup, &FifoGroup::servable> servableGroups;               // FIFO
     std::uint64_t receiveStamp = 0;
 
-    // Each record has one entry in dedupExpiry, in the order they expire, naming its key (the
-    // map's nodes stay where they are: the pointer lasts until the record is erased).
-    std::unordered_map<std::string, DedupRecord> dedup;
-    std::deque<std::pair<Millis, const std::string*>> dedupExpiry;
+    DedupWindow dedup; // FIFO
     std::unordered_map<std::string, AttemptRecord> attempts;
     std::deque<std::pair<Millis, std::string>> attemptExpiry;
 
