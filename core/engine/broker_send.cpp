@@ -42,6 +42,13 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
                          "The request must contain the parameter MessageBody.", "MessageBody");
     const std::string& body = *r.body;
     const bool fifo = q.isFifo();
+    // FIFO with an explicit id in queue scope: the window's look-up starts on its way to the
+    // cache now, and the checks below run meanwhile.
+    const bool dedupByIdInQueue
+        = fifo && r.deduplicationId && q.config.deduplicationScope == DeduplicationScope::Queue;
+    const std::uint32_t dedupHash = dedupByIdInQueue ? DedupWindow::hashOf(*r.deduplicationId) : 0;
+    if (dedupByIdInQueue)
+        q.dedup.prefetch(dedupHash);
 
     if (q.isOci()) {
         if (r.delaySeconds && *r.delaySeconds != 0)
@@ -117,7 +124,10 @@ Result<SendResult> BrokerState::sendOne(Queue& q, const SendMessageRequest& r, b
             dedupKey = groupKey = *r.groupId + '\x1f' + dedupId;
         expireWindows(q, now);
         bool fresh = false;
-        std::tie(dedupEntry, fresh) = q.dedup.insert(dedupKey, now + options.deduplicationWindow);
+        const Millis expiresAt = now + options.deduplicationWindow;
+        std::tie(dedupEntry, fresh) = dedupByIdInQueue
+            ? q.dedup.insert(dedupKey, dedupHash, expiresAt)
+            : q.dedup.insert(dedupKey, expiresAt);
         if (!fresh) {
             // A duplicate inside the window: acknowledged, not stored, answered with the original.
             const DedupWindow::Record& original = *dedupEntry;

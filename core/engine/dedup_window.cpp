@@ -7,19 +7,19 @@ namespace inflight::engine {
 
 namespace {
 
-constexpr std::size_t kSmallest = 16;       // records, the first time one is inserted
-constexpr std::size_t kShrinkAbove = 1024;  // a ring this large shrinks once
-constexpr std::size_t kShrinkFraction = 8;  // ... at most this fraction of it is used
+constexpr std::size_t kSmallest = 16;      // records, the first time one is inserted
+constexpr std::size_t kShrinkAbove = 1024; // a ring this large shrinks once
+constexpr std::size_t kShrinkFraction = 8; // ... at most this fraction of it is used
+
+} // namespace
 
 // 32 bits: a slot is 8 bytes, so more of the index stays in the caches. The index holds at most
 // 2^31 slots, so the bits choose the slot to start at and also tell most keys apart.
-std::uint32_t hashOf(std::string_view key)
+std::uint32_t DedupWindow::hashOf(std::string_view key)
 {
     const std::uint64_t hash = std::hash<std::string_view>{}(key);
     return static_cast<std::uint32_t>(hash ^ (hash >> 32));
 }
-
-} // namespace
 
 const DedupWindow::Record* DedupWindow::find(std::string_view key) const
 {
@@ -35,9 +35,9 @@ const DedupWindow::Record* DedupWindow::find(std::string_view key) const
     return nullptr;
 }
 
-std::pair<DedupWindow::Record*, bool> DedupWindow::insert(std::string_view key, Millis expiresAt)
+std::pair<DedupWindow::Record*, bool> DedupWindow::insert(std::string_view key, std::uint32_t hash,
+                                                          Millis expiresAt)
 {
-    const std::uint32_t hash = hashOf(key);
     std::size_t free = 0;
     if (!m_slots.empty()) {
         const std::size_t mask = m_slots.size() - 1;
@@ -105,7 +105,8 @@ void DedupWindow::eraseSlot(std::size_t slot)
     for (std::size_t i = (hole + 1) & mask; m_slots[i].place != 0; i = (i + 1) & mask) {
         const std::size_t start = probeStart(m_slots[i].hash);
         // Slot i stays where it is if its probe starts after the hole (cyclically, up to i).
-        const bool staysPut = hole <= i ? (start > hole && start <= i) : (start > hole || start <= i);
+        const bool staysPut
+            = hole <= i ? (start > hole && start <= i) : (start > hole || start <= i);
         if (staysPut)
             continue;
         m_slots[hole] = m_slots[i];

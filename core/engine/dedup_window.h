@@ -36,7 +36,21 @@ public:
     // expires at `expiresAt`, and true (the caller fills in the message). The record stays where
     // it is until the next insert, expire or clear. A record expiring before the newest one is
     // kept until that one goes: expiry follows the order of insertion.
-    std::pair<Record*, bool> insert(std::string_view key, Millis expiresAt);
+    std::pair<Record*, bool> insert(std::string_view key, Millis expiresAt)
+    {
+        return insert(key, hashOf(key), expiresAt);
+    }
+    std::pair<Record*, bool> insert(std::string_view key, std::uint32_t hash, Millis expiresAt);
+
+    // The hash insert takes, and a hint that it is coming: where the look-up of `hash` starts is
+    // fetched into the cache while the caller does other work (a send's checks), so the one cache
+    // miss of a look-up in a large window is mostly hidden.
+    static std::uint32_t hashOf(std::string_view key);
+    void prefetch(std::uint32_t hash) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[probeStart(hash)]);
+    }
 
     // Drops the records, oldest first, that expire at or before `now`.
     void expire(Millis now);
@@ -46,7 +60,8 @@ public:
     bool empty() const { return m_count == 0; }
 
     // Each record, oldest first.
-    template <typename F> void forEach(F&& f) const
+    template <typename F>
+    void forEach(F&& f) const
     {
         for (std::size_t i = 0; i < m_count; ++i)
             f(m_ring[(m_head + i) & (m_ring.size() - 1)]);
