@@ -218,6 +218,11 @@ public:
     // Every queue, OCI built-in DLQs after their queue, without messages.
     std::vector<QueueRecord> queueRecords();
     Result<QueueRecord> queueRecord(std::string_view name);
+    // What a store needs to keep a FIFO queue's windows current without copying them whole at
+    // every commit: the deduplication records from `fromSequence` on (their number, not the
+    // window's size, is the cost), and the receive attempts (few).
+    Result<DeduplicationTail> deduplicationSince(std::string_view name, std::uint64_t fromSequence);
+    Result<std::vector<ReceiveAttemptRecord>> receiveAttempts(std::string_view name);
     // Every stored message of the queue, in ascending sequence.
     Status forEachMessage(std::string_view name,
                           const std::function<void(const MessageRecord&)>& visit);

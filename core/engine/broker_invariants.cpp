@@ -104,9 +104,10 @@ public:
                all.inFlight);
         expect("1", all.delayed == m_q.delayedCount, "delayedCount", m_q.delayedCount, all.delayed);
         expect("1", all.bytes == m_q.bytes, "bytes", m_q.bytes, all.bytes);
-        if (m_q.isFifo())
+        if (m_q.isFifo()) {
             checkGroups(messagesOfGroup);
-        else
+            checkDeduplication();
+        } else
             checkChannels(byChannel);
         for (std::uint64_t id : m_q.waiters)
             if (!m_state.waiters.count(id))
@@ -147,6 +148,23 @@ private:
         });
         expect("2", inRing == m_q.channelRing.size(), "channelRing size",
                std::int64_t(m_q.channelRing.size()), std::int64_t(inRing));
+    }
+
+    // The window's records in the order they were made: expiring no sooner than the one before,
+    // with greater sequences (expiry pops the front; a store reads the newest back to a sequence),
+    // and each found by its key.
+    void checkDeduplication()
+    {
+        const DedupWindow::Record* previous = nullptr;
+        m_q.dedup.forEach([&](const DedupWindow::Record& d) {
+            if (previous && (d.expiresAt < previous->expiresAt || d.sequence <= previous->sequence))
+                fail("6",
+                     "deduplication record " + d.key + " (sequence " + std::to_string(d.sequence)
+                         + ") is out of order");
+            if (m_q.dedup.find(d.key) != &d)
+                fail("6", "deduplication record " + d.key + " is not found by its key");
+            previous = &d;
+        });
     }
 
     void checkGroups(const std::unordered_map<const FifoGroup*, std::int64_t>& messagesOfGroup)

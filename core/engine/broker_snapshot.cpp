@@ -4,6 +4,7 @@
 #include "broker_state.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace inflight::engine {
 
@@ -37,6 +38,24 @@ MessageRecord recordOf(const BrokerState& s, const Message& m, std::uint32_t slo
     return r;
 }
 
+std::vector<ReceiveAttemptRecord> attemptRecordsOf(const Queue& q)
+{
+    std::vector<ReceiveAttemptRecord> records;
+    records.reserve(q.attempts.size());
+    for (const auto& [id, a] : q.attempts) {
+        ReceiveAttemptRecord ar;
+        ar.attemptId = id;
+        ar.expiresAt = a.expiresAt;
+        for (const auto& item : a.items)
+            ar.items.push_back({item.slot, item.sequence, item.receiveCount, item.visibleAt,
+                                item.visibilityChanges, item.receipt});
+        records.push_back(std::move(ar));
+    }
+    std::sort(records.begin(), records.end(),
+              [](const auto& a, const auto& b) { return a.expiresAt < b.expiresAt; });
+    return records;
+}
+
 QueueRecord recordOf(const Queue& q)
 {
     QueueRecord r;
@@ -56,17 +75,7 @@ QueueRecord recordOf(const Queue& q)
     q.dedup.forEach([&r](const DedupWindow::Record& d) {
         r.deduplication.push_back({d.key, d.expiresAt, d.idHigh, d.idLow, d.sequence});
     });
-    for (const auto& [id, a] : q.attempts) {
-        ReceiveAttemptRecord ar;
-        ar.attemptId = id;
-        ar.expiresAt = a.expiresAt;
-        for (const auto& item : a.items)
-            ar.items.push_back({item.slot, item.sequence, item.receiveCount, item.visibleAt,
-                                item.visibilityChanges, item.receipt});
-        r.attempts.push_back(std::move(ar));
-    }
-    std::sort(r.attempts.begin(), r.attempts.end(),
-              [](const auto& a, const auto& b) { return a.expiresAt < b.expiresAt; });
+    r.attempts = attemptRecordsOf(q);
     return r;
 }
 
@@ -108,6 +117,36 @@ Result<QueueRecord> Broker::queueRecord(std::string_view name)
     if (!q)
         return q.error();
     return recordOf(**q);
+}
+
+Result<DeduplicationTail> Broker::deduplicationSince(std::string_view name,
+                                                     std::uint64_t fromSequence)
+{
+    auto found = m_state->requireQueue(name);
+    if (!found)
+        return found.error();
+    const Queue& q = **found;
+    DeduplicationTail tail;
+    tail.queueId = q.id;
+    tail.nextSequence = q.nextSequence;
+    const DedupWindow::Record* oldest = q.dedup.oldest();
+    tail.keptFrom = oldest ? oldest->sequence : q.nextSequence;
+    q.dedup.forEachNewestWhile([&](const DedupWindow::Record& d) {
+        if (d.sequence < fromSequence)
+            return false;
+        tail.records.push_back({d.key, d.expiresAt, d.idHigh, d.idLow, d.sequence});
+        return true;
+    });
+    std::reverse(tail.records.begin(), tail.records.end());
+    return tail;
+}
+
+Result<std::vector<ReceiveAttemptRecord>> Broker::receiveAttempts(std::string_view name)
+{
+    auto found = m_state->requireQueue(name);
+    if (!found)
+        return found.error();
+    return attemptRecordsOf(**found);
 }
 
 Status Broker::forEachMessage(std::string_view name,
@@ -193,13 +232,16 @@ Status Broker::restoreQueue(const QueueRecord& r)
     q->lastPurgeAt = r.lastPurgeAt;
     q->nextSequence = r.nextSequence;
     q->counters = r.counters;
-    // The window expires in the order records were made: put them in the order they expire.
+    // The window holds its records in the order they were made, which is the order they expire
+    // in and that of their sequences (deduplicationSince relies on both): a store may give them
+    // in any order (by key, say).
     std::vector<const DeduplicationRecord*> dedup;
     dedup.reserve(r.deduplication.size());
     for (const DeduplicationRecord& d : r.deduplication)
         dedup.push_back(&d);
-    std::stable_sort(dedup.begin(), dedup.end(),
-                     [](const auto* a, const auto* b) { return a->expiresAt < b->expiresAt; });
+    std::stable_sort(dedup.begin(), dedup.end(), [](const auto* a, const auto* b) {
+        return std::tie(a->expiresAt, a->sequence) < std::tie(b->expiresAt, b->sequence);
+    });
     for (const DeduplicationRecord* d : dedup) {
         // Keys are unique in a snapshot; were one given twice, the one expiring first stands.
         auto [entry, fresh] = q->dedup.insert(d->key, d->expiresAt);

@@ -59,6 +59,17 @@ public:
     std::size_t size() const { return m_count; }
     bool empty() const { return m_count == 0; }
 
+    const Record* oldest() const { return m_count ? &m_ring[m_head] : nullptr; }
+
+    // Records from the newest back, for as long as `f` returns true.
+    template <typename F>
+    void forEachNewestWhile(F&& f) const
+    {
+        for (std::size_t i = m_count; i-- > 0;)
+            if (!f(m_ring[(m_head + i) & (m_ring.size() - 1)]))
+                return;
+    }
+
     // Each record, oldest first.
     template <typename F>
     void forEach(F&& f) const

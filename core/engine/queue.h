@@ -124,6 +124,8 @@ struct AttemptRecord {
 //      entry at its deadline (FIFO: at its sent time); every stored message a retention entry at
 //      its retention base.
 //   5. Every long poll in `waiters` is one BrokerState::waiters knows.
+//   6. FIFO: the deduplication window's records are in the order they were made (expiry times
+//      never decreasing, sequences increasing), each found by its key.
 struct Queue {
     std::uint32_t id = 0;
     std::string name;

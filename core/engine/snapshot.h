@@ -47,6 +47,16 @@ struct DeduplicationRecord {
     std::uint64_t sequence = 0;
 };
 
+// The part of a FIFO queue's deduplication window a store that keeps it does not have yet: the
+// records made from a sequence on, and the sequence below which the window holds none (the
+// records expire oldest first, so a store drops its rows below it).
+struct DeduplicationTail {
+    std::uint32_t queueId = 0;
+    std::vector<DeduplicationRecord> records{}; // oldest first
+    std::uint64_t keptFrom = 0;                 // the oldest record's sequence, or nextSequence
+    std::uint64_t nextSequence = 0;             // the next message's: the next tail starts there
+};
+
 struct ReceiveAttemptRecord {
     struct Item {
         std::uint32_t slot = 0;

@@ -136,6 +136,12 @@ CREATE TABLE message_state (
     return_cause INTEGER NOT NULL
 );
 )sql"},
+    Migration{7,
+              "deduplication: an index by sequence, so that a commit drops the expired records "
+              "as one range instead of comparing the whole window",
+              R"sql(
+CREATE INDEX deduplication_by_sequence ON deduplication (queue_id, sequence);
+)sql"},
 };
 
 static_assert(kMigrations.back().version == kSchemaVersion);

@@ -13,7 +13,7 @@ namespace inflight::store {
 inline constexpr std::int32_t kApplicationId = 0x49464c54;
 // `PRAGMA user_version`: the schema this build writes. Older files are migrated step by step on
 // open; newer ones are refused.
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // What the first 100 bytes of a file say, read without SQLite (so a foreign file is never opened,
 // let alone changed, by SQLite).

@@ -170,21 +170,23 @@ int WorkspaceStore::writeCounters(std::uint32_t queueId, const engine::QueueStat
         .run();
 }
 
-int WorkspaceStore::writeWindows(std::uint32_t queueId, const engine::QueueRecord& q,
-                                 QueueMirror& mirror)
+int WorkspaceStore::writeWindows(engine::Broker& broker, std::uint32_t queueId,
+                                 std::string_view queue, bool reset, QueueMirror& mirror)
 {
     const auto id = static_cast<std::int64_t>(queueId);
     int rc = SQLITE_OK;
-    // Deduplication: write new or changed records, drop those the engine no longer has.
-    std::unordered_set<std::string> present;
-    present.reserve(q.deduplication.size());
-    for (const engine::DeduplicationRecord& d : q.deduplication) {
-        present.insert(d.key);
-        auto it = mirror.dedup.find(d.key);
-        if (it != mirror.dedup.end() && it->second.expiresAt == d.expiresAt
-            && it->second.sequence == d.sequence && it->second.idHigh == d.idHigh
-            && it->second.idLow == d.idLow)
-            continue;
+    // Deduplication: the records made since the last commit are added, and those the engine let
+    // expire (the oldest, below its oldest record's sequence) dropped as one range. The window's
+    // size does not matter, only what changed.
+    auto tail = broker.deduplicationSince(queue, reset ? 0 : mirror.dedupWrittenBelow);
+    if (!tail || tail->queueId != queueId)
+        return SQLITE_DONE; // deleted, or replaced, later in the batch
+    if (reset && !ok(rc = m_deleteDedupOf.bind(1, id).run()))
+        return rc;
+    rc = m_deleteDedupBefore.bind(1, id).bind(2, static_cast<std::int64_t>(tail->keptFrom)).run();
+    if (!ok(rc))
+        return rc;
+    for (const engine::DeduplicationRecord& d : tail->records) {
         rc = m_upsertDedup.bind(1, id)
                  .bindBlob(2, d.key)
                  .bind(3, d.expiresAt)
@@ -194,21 +196,15 @@ int WorkspaceStore::writeWindows(std::uint32_t queueId, const engine::QueueRecor
                  .run();
         if (!ok(rc))
             return rc;
-        mirror.dedup[d.key] = d;
     }
-    for (auto it = mirror.dedup.begin(); it != mirror.dedup.end();) {
-        if (present.count(it->first)) {
-            ++it;
-            continue;
-        }
-        rc = m_deleteDedup.bind(1, id).bindBlob(2, it->first).run();
-        if (!ok(rc))
-            return rc;
-        it = mirror.dedup.erase(it);
-    }
+    mirror.dedupWrittenBelow = tail->nextSequence;
+
     // Receive attempts: few, rewritten when they differ.
-    present.clear();
-    for (const engine::ReceiveAttemptRecord& a : q.attempts) {
+    auto attempts = broker.receiveAttempts(queue);
+    if (!attempts)
+        return SQLITE_DONE;
+    std::unordered_set<std::string> present;
+    for (const engine::ReceiveAttemptRecord& a : *attempts) {
         present.insert(a.attemptId);
         std::string items = encodeAttemptItems(a.items);
         auto it = mirror.attempts.find(a.attemptId);
@@ -426,10 +422,7 @@ StoreStatus WorkspaceStore::commit(engine::Broker& broker, std::span<const engin
         auto mirror = m_queues.find(id);
         if (deleted.count(id) || mirror == m_queues.end() || !mirror->second.fifo)
             continue;
-        auto record = broker.queueRecord(name);
-        if (!record || record->id != id)
-            continue;
-        if (!ok(rc = writeWindows(id, *record, mirror->second)))
+        if (!ok(rc = writeWindows(broker, id, name, purged.count(id) != 0, mirror->second)))
             return rollback(rc, "saving");
     }
     return finishSaving(broker, clock);

@@ -316,7 +316,7 @@ StoreStatus WorkspaceStore::prepareStatements()
         {&m_upsertDedup,
          "INSERT OR REPLACE INTO deduplication (queue_id, key, expires_at, id_high, id_low, "
          "sequence) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-        {&m_deleteDedup, "DELETE FROM deduplication WHERE queue_id = ?1 AND key = ?2"},
+        {&m_deleteDedupBefore, "DELETE FROM deduplication WHERE queue_id = ?1 AND sequence < ?2"},
         {&m_deleteDedupOf, "DELETE FROM deduplication WHERE queue_id = ?1"},
         {&m_upsertAttempt,
          "INSERT OR REPLACE INTO receive_attempts (queue_id, attempt_id, expires_at, items) "
@@ -362,16 +362,15 @@ StoreStatus WorkspaceStore::loadMirrors()
     }
     if (rc != SQLITE_DONE)
         return fail(rc, "reading");
-    Statement dedup = m_db.prepare(
-        "SELECT queue_id, key, expires_at, id_high, id_low, sequence FROM deduplication");
+    // The file holds every record the engine will restore: the next ones start past the last.
+    Statement dedup
+        = m_db.prepare("SELECT queue_id, max(sequence) FROM deduplication GROUP BY queue_id");
+    if (!dedup.ok())
+        return fail(dedup.code(), "reading");
     while ((rc = dedup.step()) == SQLITE_ROW) {
         auto it = m_queues.find(static_cast<std::uint32_t>(dedup.int64(0)));
-        if (it == m_queues.end())
-            continue;
-        engine::DeduplicationRecord d{
-            dedup.string(1), dedup.int64(2), static_cast<std::uint64_t>(dedup.int64(3)),
-            static_cast<std::uint64_t>(dedup.int64(4)), static_cast<std::uint64_t>(dedup.int64(5))};
-        it->second.dedup.emplace(d.key, d);
+        if (it != m_queues.end())
+            it->second.dedupWrittenBelow = static_cast<std::uint64_t>(dedup.int64(1)) + 1;
     }
     if (rc != SQLITE_DONE)
         return fail(rc, "reading");
@@ -594,7 +593,7 @@ StoreStatus WorkspaceStore::saveAll(engine::Broker& broker, const ClockRecord& c
         mirror.name = q.name;
         mirror.fifo
             = !q.oci && q.attributes.count("FifoQueue") && q.attributes.at("FifoQueue") == "true";
-        if (!ok(rc = writeWindows(q.id, q, mirror)))
+        if (!ok(rc = writeWindows(broker, q.id, q.name, true, mirror)))
             return rollback(rc, "saving");
         const auto visited = broker.forEachMessage(q.name, [&](const engine::MessageRecord& m) {
             if (ok(rc))

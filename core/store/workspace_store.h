@@ -114,8 +114,10 @@ private:
     struct QueueMirror {
         std::string name;
         bool fifo = false;
-        // What the file holds of the FIFO windows, to write only what changed.
-        std::unordered_map<std::string, engine::DeduplicationRecord> dedup;
+        // What the file holds of the FIFO windows, to write only what changed: every
+        // deduplication record below this sequence (the engine's, after the last commit), and
+        // the receive attempts.
+        std::uint64_t dedupWrittenBelow = 0;
         std::unordered_map<std::string, std::pair<engine::Millis, std::string>> attempts;
     };
 
@@ -142,7 +144,10 @@ private:
     int deleteMessages(std::uint32_t queueId, std::uint64_t first, std::uint64_t end);
     int writeCounters(std::uint32_t queueId, const engine::QueueStats& stats,
                       std::uint64_t nextSequence);
-    int writeWindows(std::uint32_t queueId, const engine::QueueRecord& record, QueueMirror& mirror);
+    // A FIFO queue's deduplication and receive-attempt windows; `reset`: the engine emptied them
+    // (a purge), so the file's are dropped first.
+    int writeWindows(engine::Broker& broker, std::uint32_t queueId, std::string_view queue,
+                     bool reset, QueueMirror& mirror);
     int writeBroker(const engine::BrokerRecord& record);
     int writeClock(const ClockRecord& clock);
 
@@ -163,7 +168,7 @@ private:
     Statement m_deleteQueue;
     Statement m_updateCounters;
     Statement m_upsertDedup;
-    Statement m_deleteDedup;
+    Statement m_deleteDedupBefore;
     Statement m_deleteDedupOf;
     Statement m_upsertAttempt;
     Statement m_deleteAttempt;

@@ -34,6 +34,7 @@ protected:
                                     "DROP TABLE simulation; "
                                     "DROP TABLE settings; "
                                     "DROP TABLE message_state; "
+                                    "DROP INDEX deduplication_by_sequence; "
                                     "DELETE FROM migrations WHERE version > 1; "
                                     "PRAGMA user_version = 1",
                                     nullptr, nullptr, &error);

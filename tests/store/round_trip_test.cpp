@@ -342,6 +342,56 @@ TEST_F(RoundTripTest, aCommitDeletesExactlyTheDeletedMessagesAmongTheirNeighbour
     EXPECT_EQ(rowsOf(path, "message_state"), 0);
 }
 
+// A FIFO queue's deduplication window is written as it changes, not whole at every commit: new
+// records are added, expired ones dropped, a purge empties it, and across reopens and later
+// commits the file holds exactly the engine's window (a duplicate is still refused after a reopen;
+// an expired id is new again).
+TEST_F(RoundTripTest, theDeduplicationWindowIsKeptExactAsItGrowsExpiresAndIsPurged)
+{
+    ASSERT_TRUE(b().createQueue({.name = "f.fifo", .attributes = {{"FifoQueue", "true"}}}).ok());
+    const auto send = [&](const std::string& id) {
+        SendMessageRequest r{.queue = "f.fifo", .body = "body " + id};
+        r.groupId = "g";
+        r.deduplicationId = id;
+        return b().sendMessage(r).value();
+    };
+    for (int i = 0; i < 30; ++i) {
+        send("early-" + std::to_string(i));
+        if (i % 10 == 9)
+            commit(); // several commits, several sends in each at the same instant
+    }
+    bench.clock.advance(200'000);
+    for (int i = 0; i < 20; ++i)
+        send("late-" + std::to_string(i));
+    commit();
+    auto old = reopen(); // the file's rows come back in key order, not the order they were made
+    expectSameBroker(*old, b());
+    EXPECT_TRUE(send("early-3").deduplicated);
+    EXPECT_TRUE(send("late-3").deduplicated);
+
+    // Past the early records' five minutes: the next send lets them expire, and the commit drops
+    // their rows.
+    bench.clock.advance(150'000);
+    EXPECT_FALSE(send("after").deduplicated);
+    commit();
+    old = reopen();
+    expectSameBroker(*old, b());
+    bench.close();
+    EXPECT_EQ(rowsOf(path, "deduplication"), 21); // late-0..19 and "after"
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_FALSE(send("early-3").deduplicated);
+    EXPECT_TRUE(send("late-3").deduplicated);
+
+    ASSERT_TRUE(b().purgeQueue("f.fifo", PurgeTarget::Normal, "test").ok());
+    EXPECT_FALSE(send("post-purge").deduplicated);
+    commit();
+    bench.close();
+    EXPECT_EQ(rowsOf(path, "deduplication"), 1);
+    ASSERT_TRUE(bench.open(path, OpenMode::OpenExisting));
+    EXPECT_TRUE(send("post-purge").deduplicated);
+    EXPECT_FALSE(send("late-3").deduplicated);
+}
+
 // A long random run of mixed operations, committed per call, always reopens to the exact state.
 TEST_F(RoundTripTest, randomOperationsReopenToTheExactState)
 {
