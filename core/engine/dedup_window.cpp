@@ -1,6 +1,7 @@
 #include "engine/dedup_window.h"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 
 namespace inflight::engine {
@@ -8,8 +9,8 @@ namespace inflight::engine {
 namespace {
 
 constexpr std::size_t kSmallest = 16;      // records, the first time one is inserted
-constexpr std::size_t kShrinkAbove = 1024; // a ring this large shrinks once
-constexpr std::size_t kShrinkFraction = 8; // ... at most this fraction of it is used
+constexpr std::size_t kShrinkAbove = 1024; // a ring larger than this shrinks
+constexpr std::size_t kShrinkFraction = 8; // ... once less than this fraction of it is used
 
 } // namespace
 
@@ -76,8 +77,9 @@ void DedupWindow::expire(Millis now)
         m_head = (m_head + 1) & ringMask;
         --m_count;
     }
+    // A burst's room goes back once the window is mostly empty: to twice what is left.
     if (m_ring.size() > kShrinkAbove && m_count * kShrinkFraction < m_ring.size())
-        rebuild(m_ring.size() / 4);
+        rebuild(std::max(kSmallest, std::bit_ceil(2 * m_count)));
 }
 
 void DedupWindow::clear()

@@ -58,6 +58,7 @@ public:
     void clear();
     std::size_t size() const { return m_count; }
     bool empty() const { return m_count == 0; }
+    std::size_t capacity() const { return m_ring.size(); } // records it has room for
 
     const Record* oldest() const { return m_count ? &m_ring[m_head] : nullptr; }
 

@@ -63,6 +63,23 @@ TEST(DedupWindow, keepsLongKeysAndListsRecordsInTheOrderTheyWereMade)
     EXPECT_EQ(window.find(group + "39" + std::string(100, 'x')), nullptr);
 }
 
+TEST(DedupWindow, givesItsRoomBackOnceABurstHasExpired)
+{
+    DedupWindow window;
+    for (int i = 0; i < 100'000; ++i)
+        window.insert("burst-" + std::to_string(i), 1'000 + i / 1'000);
+    EXPECT_GE(window.capacity(), 100'000u);
+    window.expire(1'098); // 1,000 left
+    EXPECT_EQ(window.size(), 1'000u);
+    EXPECT_LE(window.capacity(), 2'048u);
+    EXPECT_NE(window.find("burst-99999"), nullptr);
+    EXPECT_EQ(window.find("burst-98999"), nullptr);
+    window.expire(1'099);
+    EXPECT_TRUE(window.empty());
+    EXPECT_LE(window.capacity(), 1'024u);
+    EXPECT_TRUE(window.insert("burst-5", 2'000).second);
+}
+
 // Random sends and expiries, across growing and shrinking: the window holds exactly the keys a
 // plain map of unexpired records holds, each with the record it was first given.
 TEST(DedupWindow, agreesWithAPlainMapThroughGrowthAndShrinking)
