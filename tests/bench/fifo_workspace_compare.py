@@ -49,10 +49,19 @@ class Server:
         self.sent = 0
 
     def call(self, action, body):
-        self.connection.request("POST", "/", json.dumps(body),
-                                {**HEADERS, "X-Amz-Target": "AmazonSQS." + action})
-        response = self.connection.getresponse()
-        data = response.read()
+        for attempt in (1, 2):
+            try:
+                self.connection.request("POST", "/", json.dumps(body),
+                                        {**HEADERS, "X-Amz-Target": "AmazonSQS." + action})
+                response = self.connection.getresponse()
+                data = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The endpoint closes a connection left idle for long (while the other server
+                # took its turn): open a new one.
+                self.connection.close()
+                if attempt == 2:
+                    raise
         if response.status != 200:
             raise SystemExit(f"fifo_workspace_compare: {self.name}: {response.status} {data!r}")
         return json.loads(data)
