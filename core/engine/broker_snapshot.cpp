@@ -4,7 +4,6 @@
 #include "broker_state.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace inflight::engine {
 
@@ -232,18 +231,17 @@ Status Broker::restoreQueue(const QueueRecord& r)
     q->lastPurgeAt = r.lastPurgeAt;
     q->nextSequence = r.nextSequence;
     q->counters = r.counters;
-    // The window holds its records in the order they were made, which is the order they expire
-    // in and that of their sequences (deduplicationSince relies on both): a store may give them
-    // in any order (by key, say).
+    // The window holds its records in the order they were made: that of their sequences, which
+    // deduplicationSince relies on (the store drops the rows below the oldest's), and, the clock
+    // being monotonic, the order they expire in. A store may give them in any order (by key).
     std::vector<const DeduplicationRecord*> dedup;
     dedup.reserve(r.deduplication.size());
     for (const DeduplicationRecord& d : r.deduplication)
         dedup.push_back(&d);
-    std::stable_sort(dedup.begin(), dedup.end(), [](const auto* a, const auto* b) {
-        return std::tie(a->expiresAt, a->sequence) < std::tie(b->expiresAt, b->sequence);
-    });
+    std::stable_sort(dedup.begin(), dedup.end(),
+                     [](const auto* a, const auto* b) { return a->sequence < b->sequence; });
     for (const DeduplicationRecord* d : dedup) {
-        // Keys are unique in a snapshot; were one given twice, the one expiring first stands.
+        // Keys are unique in a snapshot; were one given twice, the earlier record stands.
         auto [entry, fresh] = q->dedup.insert(d->key, d->expiresAt);
         if (fresh) {
             entry->idHigh = d->idHigh;
