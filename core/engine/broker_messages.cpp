@@ -78,12 +78,13 @@ std::string BrokerState::messageId(const Message& m) const
     return formatMessageId(m.idHigh, m.idLow);
 }
 
-std::string BrokerState::sequenceNumber(std::uint64_t sequence) const
+SequenceNumberText BrokerState::sequenceNumber(std::uint64_t sequence) const
 {
     // 20 decimal digits, strictly increasing, like AWS's 128-bit sequence numbers.
     // 10^19 + the sequence has exactly 20 digits for any sequence below 8 * 10^18.
-    std::string text(20, '0');
-    std::to_chars(text.data(), text.data() + text.size(),
+    SequenceNumberText text;
+    char* digits = text.resize(kSequenceNumberLength);
+    std::to_chars(digits, digits + kSequenceNumberLength,
                   std::uint64_t{10'000'000'000'000'000'000ULL} + sequence);
     return text;
 }

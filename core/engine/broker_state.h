@@ -181,7 +181,7 @@ public:
     bool isDelayDue(const Queue& q, const Message& m, Millis now) const;
     Millis deliverAt(const Queue& q, const Message& m) const;
     std::string messageId(const Message& m) const;
-    std::string sequenceNumber(std::uint64_t sequence) const;
+    SequenceNumberText sequenceNumber(std::uint64_t sequence) const;
     std::int64_t messageBytes(const Message& m) const;
 
     // ---- time (broker_time.cpp) ----

@@ -23,6 +23,9 @@ constexpr std::size_t kReceiptLength = 48;
 constexpr std::size_t kMessageIdLength = 36;
 using ReceiptText = InlineText<kReceiptLength>;
 using MessageIdText = InlineText<kMessageIdLength>;
+// A FIFO message's sequence number as the wire shows it: 20 decimal digits.
+constexpr std::size_t kSequenceNumberLength = 20;
+using SequenceNumberText = InlineText<kSequenceNumberLength>;
 
 // Encodes a token as an opaque URL-safe string (base64url, no padding, 48 chars starting "AQEB"
 // as AWS's do) carrying a keyed checksum, so random or edited strings do not decode. `nonce`

@@ -69,8 +69,8 @@ struct SendMessageRequest {
 // it holds with digest.h, so the engine spends no time on them.
 struct SendResult {
     MessageIdText messageId{};
-    std::string sequenceNumber{}; // FIFO only
-    bool deduplicated = false;    // a duplicate: not enqueued, original id echoed
+    SequenceNumberText sequenceNumber{}; // FIFO only
+    bool deduplicated = false;           // a duplicate: not enqueued, original id echoed
     Millis sentAt = 0;
     Millis expiresAt = 0; // retention deadline (OCI expireAfter)
 };

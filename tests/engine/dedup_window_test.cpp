@@ -131,3 +131,28 @@ TEST(DedupWindow, agreesWithAPlainMapThroughGrowthAndShrinking)
         }
     }
 }
+
+// The ring grows when full; with its oldest record inside a block (some expired), the newest
+// records are split off below the head and must keep their order and stay found.
+TEST(DedupWindow, growsAroundAHeadInsideABlockKeepingOrderAndKeys)
+{
+    for (int expired : {0, 1, 37, 64, 65, 100, 127}) {
+        DedupWindow window;
+        int made = 0;
+        for (; made < 128; ++made)
+            window.insert("k" + std::to_string(made), made);
+        window.expire(expired - 1); // records 0 .. expired-1 go
+        // Fill the ring again (it wraps below the head), then past full so it grows twice.
+        for (; made < 128 + expired + 300; ++made)
+            window.insert("k" + std::to_string(made), made);
+        std::vector<Millis> order;
+        window.forEach([&](const DedupWindow::Record& r) { order.push_back(r.expiresAt); });
+        ASSERT_EQ(order.size(), static_cast<std::size_t>(made - expired)) << expired;
+        for (std::size_t i = 0; i < order.size(); ++i)
+            ASSERT_EQ(order[i], static_cast<Millis>(expired + i)) << expired;
+        for (int i = 0; i < made; ++i)
+            ASSERT_EQ(window.find("k" + std::to_string(i)) != nullptr, i >= expired)
+                << i << " after expiring " << expired;
+        EXPECT_EQ(window.oldest()->expiresAt, expired);
+    }
+}
