@@ -23,8 +23,7 @@ using EntryKey = std::tuple<std::uint32_t, std::uint64_t, Millis>;
 std::set<EntryKey> entriesOf(const DeadlineHeap& heap)
 {
     std::set<EntryKey> keys;
-    for (const DeadlineEntry& e : heap.entries())
-        keys.emplace(e.slot, e.sequence, e.at);
+    heap.forEach([&](const DeadlineEntry& e) { keys.emplace(e.slot, e.sequence, e.at); });
     return keys;
 }
 
