@@ -52,8 +52,8 @@ TEST(DeadlineHeap, agreesWithAPriorityQueueOnMostlyOrderedPushesAndInterleavedPo
         const int what = static_cast<int>(random() % 10);
         if (what < 6) {
             // Mostly now + a fixed timeout (in order); sometimes shorter or older (out of order).
-            const Millis at = random() % 8 == 0 ? now - static_cast<Millis>(random() % 500)
-                                                : now + 300;
+            const Millis at
+                = random() % 8 == 0 ? now - static_cast<Millis>(random() % 500) : now + 300;
             const auto slot = static_cast<std::uint32_t>(random() % 1000);
             heap.push(at, slot, ++sequence);
             model.emplace(at, sequence, slot);
