@@ -327,6 +327,26 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
             g->visitStamp = stamp;
             bool erased = false;
             std::uint32_t slot = g->head;
+            // With a backlog the group's messages are cold: `ahead` is the message two places
+            // on, whose record is on its way; after each delivery its content follows and the
+            // record after it starts (message_store.h).
+            std::uint32_t ahead = kNoSlot;
+            auto stepAhead = [&](std::uint32_t from) {
+                const std::uint32_t n = q.store.at(from).next;
+                ahead = n != kNoSlot && take - static_cast<std::int64_t>(result.messages.size()) > 2
+                    ? n
+                    : kNoSlot;
+                if (ahead != kNoSlot)
+                    q.store.prefetchRecord(ahead);
+            };
+            if (slot != kNoSlot && take - static_cast<std::int64_t>(result.messages.size()) > 1) {
+                q.store.prefetchContent(slot);
+                const std::uint32_t second = q.store.at(slot).next;
+                if (second != kNoSlot) {
+                    q.store.prefetchContent(second);
+                    stepAhead(second);
+                }
+            }
             while (slot != kNoSlot && static_cast<std::int64_t>(result.messages.size()) < take) {
                 Message& m = q.store.at(slot);
                 if (m.state != MessageState::Available)
@@ -343,6 +363,10 @@ Result<ReceiveResult> BrokerState::receiveNow(Queue& q, const ReceivePlan& plan,
                 }
                 result.messages.push_back(deliver(q, slot, m, plan, now));
                 slot = next;
+                if (ahead != kNoSlot) {
+                    q.store.prefetchContent(ahead);
+                    stepAhead(ahead);
+                }
             }
             if (!erased) {
                 updateServable(q, *g);

@@ -9,6 +9,7 @@
 // per look-up and allocated a node per send. A large ring is made of fixed blocks, so it grows
 // without moving its records: a growing window only touches memory it has not used before.
 #include "engine/clock.h"
+#include "engine/prefetch.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -51,7 +52,7 @@ public:
     void prefetch(std::uint32_t hash) const
     {
         if (!m_slots.empty())
-            __builtin_prefetch(&m_slots[probeStart(hash)]);
+            prefetchLine(&m_slots[probeStart(hash)]);
     }
 
     // Drops the records, oldest first, that expire at or before `now`.
