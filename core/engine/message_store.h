@@ -204,22 +204,15 @@ public:
     // Walking a cold backlog (FIFO receive takes a group's messages in order, each on its own
     // cache lines far from the last): a record two messages on, then its content, start on their
     // way into the cache while the messages before them are delivered.
-    void prefetchRecord(std::uint32_t slot) const
-    {
-        const char* record = reinterpret_cast<const char*>(&at(slot));
-        for (std::size_t offset = 0; offset < sizeof(Message); offset += 64)
-            prefetchLine(record + offset);
-    }
-    // Reads the record (which should be in the cache by now).
+    void prefetchRecord(std::uint32_t slot) const { prefetchRange(&at(slot), sizeof(Message)); }
+    // Reads the record (which should be in the cache by now): the body a receive copies, the
+    // extras its event reads and a delete frees.
     void prefetchContent(std::uint32_t slot) const
     {
         const Message& m = at(slot);
-        const char* body = m.body.data();
-        const std::size_t lines = std::min<std::size_t>((m.body.size() + 63) / 64, 4);
-        for (std::size_t i = 0; i < lines; ++i)
-            prefetchLine(body + i * 64);
+        prefetchRange(m.body.data(), m.body.size());
         if (m.extras)
-            prefetchLine(m.extras.get());
+            prefetchRange(m.extras.get(), sizeof(MessageExtras));
     }
 
     std::uint32_t end() const { return m_end; } // slots [0, end) have been used

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 namespace inflight::engine {
 
 // Starts loading the cache line at `p` into the cache: a hint, which never faults and changes
@@ -10,6 +13,19 @@ inline void prefetchLine(const void* p)
 {
     __builtin_prefetch(p);
     asm volatile("" : : "r"(p));
+}
+
+// Every cache line of [p, p + bytes), at most `maxLines` of them (a long body streams in on its
+// own once its copy starts).
+inline void prefetchRange(const void* p, std::size_t bytes, std::size_t maxLines = 8)
+{
+    if (bytes == 0)
+        return;
+    constexpr std::uintptr_t kLine = 64;
+    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(p) & ~(kLine - 1);
+    const std::uintptr_t last = (reinterpret_cast<std::uintptr_t>(p) + bytes - 1) & ~(kLine - 1);
+    for (std::uintptr_t line = first; line <= last && maxLines > 0; line += kLine, --maxLines)
+        prefetchLine(reinterpret_cast<const void*>(line));
 }
 
 } // namespace inflight::engine
