@@ -585,7 +585,7 @@ Result<std::vector<GroupView>> Broker::peekGroups(std::string_view name)
     std::vector<GroupView> result;
     if (q.isFifo()) {
         std::vector<FifoGroup*> groups;
-        for (auto& [id, g] : q.groups)
+        for (const auto& g : q.groups)
             groups.push_back(g.get());
         std::sort(groups.begin(), groups.end(), [&](FifoGroup* a, FifoGroup* b) {
             return q.store.at(a->head).sequence < q.store.at(b->head).sequence;

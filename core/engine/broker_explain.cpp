@@ -247,7 +247,7 @@ Result<EmptyReceiveExplanation> Broker::explainEmptyReceive(const ReceiveRequest
         x.cause = Cause::FifoGroupsBlocked;
         std::vector<std::pair<std::uint64_t, const FifoGroup*>> groups;
         bool inFlightHeads = false, delayedHeads = false;
-        for (const auto& [id, g] : q.groups) {
+        for (const auto& g : q.groups) {
             const std::uint32_t blocker = blockerOf(q, *g);
             if (blocker == kNoSlot)
                 continue;
@@ -505,7 +505,7 @@ Result<std::vector<BlockedMessage>> Broker::blockedMessages(std::string_view que
     std::vector<std::pair<std::uint64_t, const FifoGroup*>> groups;
     // A group blocks when its head is not available, or (an available head) behind a later
     // in-flight message.
-    for (const auto& [id, g] : q.groups)
+    for (const auto& g : q.groups)
         if (g->head != kNoSlot
             && (q.store.at(g->head).state != MessageState::Available || g->inFlight > 0))
             groups.emplace_back(q.store.at(g->head).sequence, g.get());

@@ -80,11 +80,11 @@ public:
                 fail("4", where + " has no retention entry at its retention base");
             if (m_q.isFifo()) {
                 const std::string id = m.extras ? m.extras->groupId : std::string();
-                const auto group = m_q.groups.find(id);
-                if (group == m_q.groups.end() || &m.bucket.group() != group->second.get())
+                const FifoGroup* group = m_q.groups.find(id);
+                if (!group || &m.bucket.group() != group)
                     fail("3", where + " is not in the group of its group id \"" + id + "\"");
                 else
-                    ++messagesOfGroup[group->second.get()];
+                    ++messagesOfGroup[group];
             } else {
                 const Channel* channel = &m.bucket.channel();
                 if (!ownsChannel(channel)) {
@@ -169,9 +169,9 @@ private:
     void checkGroups(const std::unordered_map<const FifoGroup*, std::int64_t>& messagesOfGroup)
     {
         std::size_t servable = 0;
-        for (const auto& [id, group] : m_q.groups) {
+        for (const auto& group : m_q.groups) {
             const FifoGroup& g = *group;
-            const std::string name = "group \"" + id + "\" ";
+            const std::string name = "group \"" + g.id + "\" ";
             std::int64_t listed = 0;
             std::int64_t inFlight = 0;
             std::uint64_t previousSequence = 0;

@@ -46,12 +46,7 @@ Channel& BrokerState::channelFor(Queue& q, const std::string& channelId)
 
 FifoGroup& BrokerState::groupFor(Queue& q, const std::string& groupId)
 {
-    auto& slot = q.groups[groupId];
-    if (!slot) {
-        slot = std::make_unique<FifoGroup>();
-        slot->id = groupId;
-    }
-    return *slot;
+    return q.groups.findOrCreate(groupId);
 }
 
 void BrokerState::updateServable(Queue& q, FifoGroup& g)
@@ -203,9 +198,8 @@ void BrokerState::removeMessage(Queue& q, std::uint32_t slot, Message& m)
         --g.count;
         if (g.count == 0) {
             q.servableGroups.remove(&g);
-            const std::string id = g.id;
             q.store.release(slot);
-            q.groups.erase(id);
+            q.groups.erase(g);
             return;
         }
         q.store.release(slot);

@@ -1,4 +1,5 @@
 #include "engine/dedup_window.h"
+#include "engine/linear_probing.h"
 
 #include <algorithm>
 #include <bit>
@@ -102,23 +103,11 @@ std::size_t DedupWindow::slotOf(std::size_t place) const
     return i;
 }
 
-// Linear probing without tombstones: the slots after the freed one that probed past it move back
-// into it, so every key stays reachable from where its probe starts.
 void DedupWindow::eraseSlot(std::size_t slot)
 {
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t hole = slot;
-    for (std::size_t i = (hole + 1) & mask; m_slots[i].place != 0; i = (i + 1) & mask) {
-        const std::size_t start = probeStart(m_slots[i].hash);
-        // Slot i stays where it is if its probe starts after the hole (cyclically, up to i).
-        const bool staysPut
-            = hole <= i ? (start > hole && start <= i) : (start > hole || start <= i);
-        if (staysPut)
-            continue;
-        m_slots[hole] = m_slots[i];
-        hole = i;
-    }
-    m_slots[hole] = Slot{};
+    eraseProbedSlot(
+        m_slots, slot, [](const Slot& s) { return s.place == 0; },
+        [&](const Slot& s) { return probeStart(s.hash); });
 }
 
 // The ring is full, so its newest records are the ones at places below the head (when the head is

@@ -3,6 +3,7 @@
 #include "available_queue.h"
 #include "deadline_heap.h"
 #include "dedup_window.h"
+#include "fifo_groups.h"
 #include "message_store.h"
 #include "queue_config.h"
 #include "views.h"
@@ -29,20 +30,6 @@ struct Channel {
     bool inRing = false;
     Channel* ringPrev = nullptr;
     Channel* ringNext = nullptr;
-};
-
-// A FIFO message group: its messages in send order (an intrusive list through Message::next/
-// prev). Servable when its head is available; servable groups wait in a ring, served in turn.
-struct FifoGroup {
-    std::string id;
-    std::uint32_t head = kNoSlot;
-    std::uint32_t tail = kNoSlot;
-    std::int64_t count = 0;
-    std::int64_t inFlight = 0;
-    bool servable = false;
-    FifoGroup* ringPrev = nullptr;
-    FifoGroup* ringNext = nullptr;
-    std::uint64_t visitStamp = 0; // the receive that last served it
 };
 
 // An intrusive ring (doubly linked list) of T with ringPrev/ringNext/flag members.
@@ -149,8 +136,8 @@ struct Queue {
     std::unordered_map<std::string, std::unique_ptr<Channel>> channels; // OCI
     Ring<Channel, &Channel::inRing> channelRing;                        // OCI
 
-    std::unordered_map<std::string, std::unique_ptr<FifoGroup>> groups; // FIFO
-    Ring<FifoGroup, &FifoGroup::servable> servableGroups;               // FIFO
+    FifoGroups groups;                                    // FIFO
+    Ring<FifoGroup, &FifoGroup::servable> servableGroups; // FIFO
     std::uint64_t receiveStamp = 0;
 
     DedupWindow dedup; // FIFO
