@@ -6,9 +6,10 @@
 namespace inflight::engine {
 
 // Starts loading the cache line at `p` into the cache: a hint, which never faults and changes
-// nothing. The empty asm statement keeps it: GCC 12 at -O2 drops a `__builtin_prefetch` under a
-// condition on a vector's size or a pointer loaded just before (the deduplication window's
-// prefetch had never been emitted until this helper existed; check with objdump).
+// nothing. The empty asm statement keeps it: GCC 12 at -O2 drops a `__builtin_prefetch` in some
+// conditional code (one under a test of a vector's size is enough), and did so to every one the
+// FIFO send and receive had, the deduplication window's included, until this helper existed.
+// tests/engine/checks/prefetch_is_emitted.sh looks for them in the library's code.
 inline void prefetchLine(const void* p)
 {
     __builtin_prefetch(p);
