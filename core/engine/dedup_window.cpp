@@ -9,9 +9,10 @@ namespace inflight::engine {
 
 namespace {
 
-constexpr std::size_t kSmallest = 16;      // records, the first time one is inserted
-constexpr std::size_t kShrinkAbove = 1024; // a ring larger than this shrinks
-constexpr std::size_t kShrinkFraction = 8; // ... once less than this fraction of it is used
+constexpr std::size_t kSmallest = 16;       // records, the first time one is inserted
+constexpr std::size_t kShrinkAbove = 1024;  // a ring larger than this shrinks
+constexpr std::size_t kExpiryLookAhead = 8; // records (see expire())
+constexpr std::size_t kShrinkFraction = 8;  // ... once less than this fraction of it is used
 
 } // namespace
 
@@ -76,6 +77,11 @@ void DedupWindow::expire(Millis now)
         return;
     const std::size_t ringMask = m_capacity - 1;
     while (m_count != 0 && at(m_head).expiresAt <= now) {
+        // The records after the head expire next, and finding each one's slot is a cache miss in
+        // a large window: the slot where the probe of the one kExpiryLookAhead on starts is
+        // fetched now (its record is in the ring, read in order).
+        if (m_count > kExpiryLookAhead)
+            prefetchLine(&m_slots[probeStart(at((m_head + kExpiryLookAhead) & ringMask).hash)]);
         eraseSlot(slotOf(m_head));
         at(m_head).key.clear();
         m_head = (m_head + 1) & ringMask;
