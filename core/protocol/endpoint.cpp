@@ -116,9 +116,14 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
                               return DeferredReceive{
                                   std::move(wait.request),
                                   [responder](const engine::Result<engine::ReceiveResult>& result) {
-                                      return result ? responder.success(receiveOutput(*result))
+                                      return result ? responder.success(*result)
                                                     : responder.error(result.error());
                                   }};
+                          },
+                          [&](const engine::ReceiveResult& received) -> Outcome {
+                              if (summary)
+                                  summarizeReceived(received, *summary);
+                              return responder.success(received);
                           },
                       },
                       result);

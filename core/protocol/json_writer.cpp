@@ -93,6 +93,11 @@ void appendValue(QByteArray& out, const Output& value);
 
 } // namespace
 
+void appendJsonString(QByteArray& out, std::string_view text)
+{
+    appendString(out, text);
+}
+
 void appendJson(QByteArray& out, const Output& value)
 {
     out.reserve(out.size() + qsizetype(estimatedSize(value)));

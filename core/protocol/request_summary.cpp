@@ -138,8 +138,6 @@ void summarizeSqsOutput(const Output& output, RequestSummary& summary)
         || op == QLatin1String("ChangeMessageVisibility")) {
         summary.succeeded = 1;
         summary.failed = 0;
-    } else if (op == QLatin1String("ReceiveMessage")) {
-        summary.succeeded = arraySize(output, "Messages");
     } else if (op.endsWith(QLatin1String("Batch"))) {
         summary.succeeded = arraySize(output, "Successful");
         summary.failed = arraySize(output, "Failed");
@@ -159,10 +157,15 @@ void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& sum
     summary.receive = request;
 }
 
+void summarizeReceived(const engine::ReceiveResult& result, RequestSummary& summary)
+{
+    summary.succeeded = static_cast<std::int64_t>(result.messages.size());
+}
+
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result, RequestSummary& summary)
 {
     if (result)
-        summary.succeeded = static_cast<std::int64_t>(result->messages.size());
+        summarizeReceived(*result, summary);
 }
 
 void summarizeOciResponse(const HttpResponse& response, RequestSummary& summary)

@@ -56,12 +56,13 @@ void summarizeRequest(const HttpRequest& request, RequestSummary& summary);
 // path's) and a receive's maximum and wait.
 void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
                          RequestSummary& summary);
-// An SQS action's successful output: the counts of SendMessage(Batch), ReceiveMessage,
-// DeleteMessage(Batch) and ChangeMessageVisibility(Batch).
+// An SQS action's successful output: the counts of SendMessage(Batch), DeleteMessage(Batch) and
+// ChangeMessageVisibility(Batch) (a ReceiveMessage's are its result's: summarizeReceived).
 void summarizeSqsOutput(const Output& output, RequestSummary& summary);
 // A receive's request (its maximum and wait, and the request itself for the explanation of an
 // empty end) and, once known, its result (messages received).
 void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary);
+void summarizeReceived(const engine::ReceiveResult& result, RequestSummary& summary);
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result,
                        RequestSummary& summary);
 // An OCI answer's counts (PutMessages, GetMessages, DeleteMessages, UpdateMessages), read from its

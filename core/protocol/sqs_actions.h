@@ -29,17 +29,14 @@ struct WaitForMessages {
     engine::ReceiveRequest request;
 };
 
-// What an action produced: its output members (the codecs print them), an error, or a receive
-// that has to wait.
-using ActionResult = std::variant<Output, engine::Error, WaitForMessages>;
+// What an action produced: its output members (the codecs print them), an error, a receive
+// that has to wait, or the messages a receive took (the codecs write their answer straight from
+// them: receive_answer.h).
+using ActionResult = std::variant<Output, engine::Error, WaitForMessages, engine::ReceiveResult>;
 using ActionHandler = ActionResult (*)(SqsContext&, const SqsRequest&);
 
 // The handler of an SQS action by its name ("SendMessage"); nullptr if there is none.
 ActionHandler findSqsAction(const QString& action);
-
-// ReceiveMessage's output for `result`: `Messages` (absent when empty, so an empty receive is
-// `{}`), each with MD5OfBody and, when some are returned, MessageAttributes and their MD5.
-Output receiveOutput(const engine::ReceiveResult& result);
 
 namespace actions {
 

@@ -75,6 +75,11 @@ HttpResponse SqsResponder::success(const Output& output) const
                                            : query::success(m_action, output);
 }
 
+HttpResponse SqsResponder::success(const engine::ReceiveResult& result) const
+{
+    return m_protocol == SqsProtocol::Json ? json::success(result) : query::success(result);
+}
+
 HttpResponse SqsResponder::error(const SqsWireError& error) const
 {
     return m_protocol == SqsProtocol::Json ? json::error(error) : query::error(error);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/requests.h"
 #include "protocol/error_mapping.h"
 #include "protocol/http_types.h"
 #include "protocol/sqs_output.h"
@@ -29,6 +30,8 @@ public:
 
     // `output` holds the action's output members in JSON shape (see sqs_output.h).
     HttpResponse success(const Output& output) const;
+    // ReceiveMessage's answer, written from the result (receive_answer.h).
+    HttpResponse success(const engine::ReceiveResult& result) const;
     HttpResponse error(const SqsWireError& error) const;
     HttpResponse error(const engine::Error& error) const;
 
@@ -47,6 +50,7 @@ namespace json {
 // The body of an AWS JSON 1.0 request; the action from `X-Amz-Target: AmazonSQS.<Action>`.
 DecodedSqsRequest decodeRequest(const HttpRequest& request);
 HttpResponse success(const Output& output);
+HttpResponse success(const engine::ReceiveResult& result);
 HttpResponse error(const SqsWireError& error);
 } // namespace json
 
@@ -57,6 +61,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request);
 // `<ActionResponse xmlns=…><ActionResult>…</ActionResult><ResponseMetadata>…` with the
 // flattened lists and maps of §2.4.
 HttpResponse success(const QString& action, const Output& output);
+HttpResponse success(const engine::ReceiveResult& result);
 HttpResponse error(const SqsWireError& error);
 } // namespace query
 

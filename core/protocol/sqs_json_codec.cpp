@@ -7,6 +7,7 @@
 // SerializationException, as AWS's deserializer refuses it, when it is not JSON, nests too deep,
 // or gives a member of the API a JSON type that does not fit the member's shape.
 #include "protocol/json_writer.h"
+#include "protocol/receive_answer.h"
 #include "protocol/sqs_codec.h"
 
 #include <simdjson.h>
@@ -33,12 +34,18 @@ const QByteArray kTargetPrefix = QByteArrayLiteral("AmazonSQS.");
 // recursion of members() below. simdjson checks it as it parses.
 constexpr std::size_t kMaxJsonDepth = 32;
 
-HttpResponse respond(int status, const Output& body)
+HttpResponse answer(int status)
 {
     HttpResponse response;
     response.status = status;
     response.contentType = kContentType;
     response.headers.append({QByteArrayLiteral("x-amzn-RequestId"), newRequestId()});
+    return response;
+}
+
+HttpResponse respond(int status, const Output& body)
+{
+    HttpResponse response = answer(status);
     // Text that is not UTF-8 cannot reach here (the engine refuses it); were it to, it prints as
     // U+FFFD rather than failing the answer.
     appendJson(response.body, body);
@@ -289,6 +296,13 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
 HttpResponse success(const Output& output)
 {
     return respond(200, output);
+}
+
+HttpResponse success(const engine::ReceiveResult& result)
+{
+    HttpResponse response = answer(200);
+    appendReceiveJson(response.body, result);
+    return response;
 }
 
 HttpResponse error(const SqsWireError& error)

@@ -61,22 +61,6 @@ Output sendOutput(const engine::SendMessageRequest& message, const engine::SendR
     return output.take();
 }
 
-Output messageAttributesObject(const engine::MessageAttributes& attributes)
-{
-    OutputObject object;
-    for (const auto& [name, value] : attributes) { // in name order, as the object keeps them
-        OutputObject attribute;
-        if (value.isBinary())
-            attribute.add("BinaryValue",
-                          QByteArray::fromStdString(value.binaryValue).toBase64().toStdString());
-        attribute.add("DataType", value.dataType);
-        if (!value.isBinary())
-            attribute.add("StringValue", value.stringValue);
-        object.add(name, attribute.take());
-    }
-    return object.take();
-}
-
 template <class T>
 Output batchFailure(const typename engine::BatchResult<T>::Failure& failure)
 {
@@ -150,29 +134,6 @@ std::int64_t queueWaitSeconds(engine::Broker& broker, const std::string& queue)
 }
 
 } // namespace
-
-Output receiveOutput(const engine::ReceiveResult& result)
-{
-    if (result.messages.empty())
-        return Output::object();
-    Output messages = Output::array();
-    messages.get_ref<Output::array_t&>().reserve(result.messages.size());
-    for (const engine::ReceivedMessage& received : result.messages) {
-        OutputObject message; // members in key order
-        if (!received.systemAttributes.empty())
-            message.add("Attributes", stringMapObject(received.systemAttributes));
-        message.add("Body", received.body);
-        message.add("MD5OfBody", received.md5OfBody());
-        if (!received.attributes.empty()) {
-            message.add("MD5OfMessageAttributes", received.md5OfMessageAttributes());
-            message.add("MessageAttributes", messageAttributesObject(received.attributes));
-        }
-        message.add("MessageId", received.messageId.str());
-        message.add("ReceiptHandle", received.receiptHandle.str());
-        messages.push_back(message.take());
-    }
-    return OutputObject().add("Messages", std::move(messages)).take();
-}
 
 namespace actions {
 
@@ -252,13 +213,13 @@ ActionResult receiveMessage(SqsContext& context, const SqsRequest& request)
         return received.error();
     }
     if (!received->messages.empty())
-        return receiveOutput(*received);
+        return std::move(*received);
     const std::int64_t wait = receive.waitTimeSeconds ? *receive.waitTimeSeconds
                                                       : queueWaitSeconds(context.broker, *queue);
     if (wait <= 0) {
         if (context.summary)
             explainEmptyReceive(context.broker, receive, false, *context.summary);
-        return receiveOutput(*received);
+        return std::move(*received);
     }
     return WaitForMessages{std::move(receive)}; // explained when it ends (Endpoint)
 }

@@ -4,6 +4,7 @@
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
 
+#include "protocol/receive_answer.h"
 #include "protocol/xml_writer.h"
 
 #include <algorithm>
@@ -322,6 +323,30 @@ HttpResponse xmlResponse(int status, const QByteArray& requestId, QByteArray bod
     return response;
 }
 
+// `<ActionResponse xmlns=…>`, `<ActionResult>` with what `writeResult` writes in it when
+// `hasResult`, and `<ResponseMetadata>`.
+template <class WriteResult>
+HttpResponse answer(std::string_view action, bool hasResult, WriteResult writeResult)
+{
+    const QByteArray requestId = newRequestId();
+    QByteArray body;
+    body.reserve(512);
+    XmlWriter writer(body);
+    writer.startDocument();
+    writer.startElement(std::string(action) + "Response");
+    writer.attribute("xmlns", kNamespace);
+    if (hasResult) {
+        writer.startElement(std::string(action) + "Result");
+        writeResult(writer);
+        writer.endElement();
+    }
+    writer.startElement("ResponseMetadata");
+    writer.textElement("RequestId",
+                       std::string_view(requestId.constData(), std::size_t(requestId.size())));
+    writer.endDocument();
+    return xmlResponse(200, requestId, std::move(body));
+}
+
 } // namespace
 
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
@@ -353,25 +378,16 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
 
 HttpResponse success(const QString& action, const Output& output)
 {
-    const QByteArray requestId = newRequestId();
     const QByteArray actionName = action.toUtf8();
     const std::string_view name(actionName.constData(), std::size_t(actionName.size()));
-    QByteArray body;
-    body.reserve(512);
-    XmlWriter writer(body);
-    writer.startDocument();
-    writer.startElement(std::string(name) + "Response");
-    writer.attribute("xmlns", kNamespace);
-    if (hasResultElement(name) || !output.empty()) {
-        writer.startElement(std::string(name) + "Result");
-        writeMembers(writer, output, name);
-        writer.endElement();
-    }
-    writer.startElement("ResponseMetadata");
-    writer.textElement("RequestId",
-                       std::string_view(requestId.constData(), std::size_t(requestId.size())));
-    writer.endDocument();
-    return xmlResponse(200, requestId, std::move(body));
+    return answer(name, hasResultElement(name) || !output.empty(),
+                  [&](XmlWriter& writer) { writeMembers(writer, output, name); });
+}
+
+HttpResponse success(const engine::ReceiveResult& result)
+{
+    return answer("ReceiveMessage", true,
+                  [&](XmlWriter& writer) { writeReceiveXml(writer, result); });
 }
 
 HttpResponse error(const SqsWireError& error)

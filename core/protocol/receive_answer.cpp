@@ -1,0 +1,151 @@
+#include "protocol/receive_answer.h"
+
+#include "protocol/json_writer.h"
+#include "protocol/xml_writer.h"
+
+#include "engine/digest.h"
+
+#include <string_view>
+
+namespace inflight::protocol {
+
+namespace {
+
+void appendView(QByteArray& out, std::string_view text)
+{
+    out.append(text.data(), qsizetype(text.size()));
+}
+
+// Text the engine makes (hex digests, message ids, receipt handles: letters, digits, '-', '+',
+// '/', '_' and '='), which no protocol escapes.
+void appendToken(QByteArray& out, std::string_view text)
+{
+    out += '"';
+    appendView(out, text);
+    out += '"';
+}
+
+std::string base64Of(const std::string& bytes)
+{
+    return QByteArray::fromStdString(bytes).toBase64().toStdString();
+}
+
+// A MessageAttributeValue: BinaryValue or StringValue, and DataType, in key order.
+void appendAttributeValueJson(QByteArray& out, const engine::MessageAttributeValue& value)
+{
+    if (value.isBinary()) {
+        out += "{\"BinaryValue\":";
+        appendJsonString(out, base64Of(value.binaryValue));
+        out += ",\"DataType\":";
+        appendJsonString(out, value.dataType);
+    } else {
+        out += "{\"DataType\":";
+        appendJsonString(out, value.dataType);
+        out += ",\"StringValue\":";
+        appendJsonString(out, value.stringValue);
+    }
+    out += '}';
+}
+
+void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message)
+{
+    out += '{';
+    if (!message.systemAttributes.empty()) {
+        out += "\"Attributes\":{";
+        bool first = true;
+        for (const auto& [name, value] : message.systemAttributes) { // in name order
+            if (!first)
+                out += ',';
+            first = false;
+            appendJsonString(out, name);
+            out += ':';
+            appendJsonString(out, value);
+        }
+        out += "},";
+    }
+    out += "\"Body\":";
+    appendJsonString(out, message.body);
+    out += ",\"MD5OfBody\":";
+    appendToken(out, engine::md5Hex(message.body));
+    if (!message.attributes.empty()) {
+        out += ",\"MD5OfMessageAttributes\":";
+        appendToken(out, engine::md5OfMessageAttributes(message.attributes));
+        out += ",\"MessageAttributes\":{";
+        bool first = true;
+        for (const auto& [name, value] : message.attributes) { // in name order
+            if (!first)
+                out += ',';
+            first = false;
+            appendJsonString(out, name);
+            out += ':';
+            appendAttributeValueJson(out, value);
+        }
+        out += '}';
+    }
+    out += ",\"MessageId\":";
+    appendToken(out, message.messageId.view());
+    out += ",\"ReceiptHandle\":";
+    appendToken(out, message.receiptHandle.view());
+    out += '}';
+}
+
+} // namespace
+
+void appendReceiveJson(QByteArray& out, const engine::ReceiveResult& result)
+{
+    if (result.messages.empty()) {
+        out += "{}";
+        return;
+    }
+    // The members' names and punctuation, the digest, id and receipt: about 200 bytes a message
+    // besides its body (attributes grow it once, if any).
+    std::size_t size = 16;
+    for (const engine::ReceivedMessage& message : result.messages)
+        size += message.body.size() + 224;
+    out.reserve(out.size() + qsizetype(size));
+    out += "{\"Messages\":[";
+    bool first = true;
+    for (const engine::ReceivedMessage& message : result.messages) {
+        if (!first)
+            out += ',';
+        first = false;
+        appendMessageJson(out, message);
+    }
+    out += "]}";
+}
+
+void writeReceiveXml(XmlWriter& writer, const engine::ReceiveResult& result)
+{
+    for (const engine::ReceivedMessage& message : result.messages) {
+        writer.startElement("Message");
+        writer.textElement("MessageId", message.messageId.view());
+        writer.textElement("ReceiptHandle", message.receiptHandle.view());
+        writer.textElement("MD5OfBody", engine::md5Hex(message.body));
+        writer.textElement("Body", message.body);
+        for (const auto& [name, value] : message.systemAttributes) {
+            writer.startElement("Attribute");
+            writer.textElement("Name", name);
+            writer.textElement("Value", value);
+            writer.endElement();
+        }
+        if (!message.attributes.empty()) {
+            writer.textElement("MD5OfMessageAttributes",
+                               engine::md5OfMessageAttributes(message.attributes));
+            for (const auto& [name, value] : message.attributes) {
+                writer.startElement("MessageAttribute");
+                writer.textElement("Name", name);
+                writer.startElement("Value");
+                if (value.isBinary())
+                    writer.textElement("BinaryValue", base64Of(value.binaryValue));
+                else
+                    writer.textElement("StringValue", value.stringValue);
+                writer.textElement("DataType", value.dataType);
+                writer.endElement();
+                writer.endElement();
+            }
+        }
+        writer.endElement();
+    }
+}
+
+} // namespace inflight::protocol
