@@ -2,12 +2,15 @@
 // bytes that are not UTF-8 with U+FFFD and even turns a percent-encoded U+FFFF into three of them,
 // so a body would be stored other than as sent, or pass the engine's character check it fails.
 // QByteArray::fromPercentEncoding does not check its hex digits ("%zz" becomes a byte), so the
-// percent decoding is here too; QStringDecoder does the UTF-8 (utf8.h).
+// percent decoding is here too. simdjson (already the JSON codec's parser) checks the UTF-8; the
+// Query codec takes the text as it is, without a QString on the way (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 
 #include "protocol/utf8.h"
 
-#include <QByteArrayView>
+#include <simdjson.h>
+
+#include <string_view>
 
 namespace inflight::protocol {
 
@@ -24,46 +27,63 @@ int hexValue(char c)
     return -1;
 }
 
-QByteArray percentDecoded(QByteArrayView text)
+// `text` with '+' as a space and each %XX as the byte XX, into `out` (replaced).
+void percentDecode(std::string_view text, std::string& out)
 {
-    QByteArray bytes;
-    bytes.reserve(text.size());
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        const int high = c == '%' && i + 2 < text.size() ? hexValue(text[i + 1]) : -1;
-        const int low = high >= 0 ? hexValue(text[i + 2]) : -1;
+    out.clear();
+    std::size_t at = 0;
+    // Most names and many values have nothing to decode: copied whole.
+    while (at < text.size() && text[at] != '%' && text[at] != '+')
+        ++at;
+    out.reserve(text.size());
+    out.append(text.data(), at);
+    for (; at < text.size(); ++at) {
+        const char c = text[at];
+        const int high = c == '%' && at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
+        const int low = high >= 0 ? hexValue(text[at + 2]) : -1;
         if (low >= 0) {
-            bytes += char(high * 16 + low);
-            i += 2;
+            out += char(high * 16 + low);
+            at += 2;
         } else {
-            bytes += c == '+' ? ' ' : c;
+            out += c == '+' ? ' ' : c;
         }
     }
-    return bytes;
 }
 
 } // namespace
 
+bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+{
+    const std::string_view text(encoded.constData(), std::size_t(encoded.size()));
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t end = text.find('&', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view pair = text.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty())
+            continue;
+        const std::size_t equals = pair.find('=');
+        auto& [name, value] = pairs.emplace_back();
+        percentDecode(pair.substr(0, equals), name);
+        percentDecode(
+            equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1), value);
+        if (!simdjson::validate_utf8(name.data(), name.size())
+            || !simdjson::validate_utf8(value.data(), value.size()))
+            return false;
+    }
+    return true;
+}
+
 std::optional<FormParameters> decodeForm(const QByteArray& encoded)
 {
+    FormPairs pairs;
+    if (!appendFormPairs(encoded, pairs))
+        return std::nullopt;
     FormParameters parameters;
-    const QByteArrayView text(encoded);
-    for (qsizetype start = 0; start < text.size();) {
-        qsizetype end = text.indexOf('&', start);
-        if (end < 0)
-            end = text.size();
-        const QByteArrayView pair = text.sliced(start, end - start);
-        start = end + 1;
-        if (pair.isEmpty())
-            continue;
-        const qsizetype equals = pair.indexOf('=');
-        auto name = decodeUtf8(percentDecoded(equals < 0 ? pair : pair.first(equals)));
-        auto value
-            = decodeUtf8(percentDecoded(equals < 0 ? QByteArrayView() : pair.sliced(equals + 1)));
-        if (!name || !value)
-            return std::nullopt;
-        parameters.append({std::move(*name), std::move(*value)});
-    }
+    parameters.reserve(qsizetype(pairs.size()));
+    for (const auto& [name, value] : pairs)
+        parameters.append({textOf(name), textOf(value)});
     return parameters;
 }
 

@@ -6,11 +6,16 @@
 #include <QString>
 
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace inflight::protocol {
 
 // The name/value pairs of a form, in order.
 using FormParameters = QList<QPair<QString, QString>>;
+// The same pairs as UTF-8 text, as the Query protocol's member tree holds it (sqs_request.h).
+using FormPairs = std::vector<std::pair<std::string, std::string>>;
 
 // The pairs of an application/x-www-form-urlencoded text (a form body or a query string), fully
 // decoded, in order: '+' is a space, %XX the byte XX, a '%' without two hex digits after it
@@ -19,5 +24,9 @@ using FormParameters = QList<QPair<QString, QString>>;
 // surrogate, a code point past U+10FFFF): such text cannot be stored as sent, so it is refused
 // rather than replaced.
 std::optional<FormParameters> decodeForm(const QByteArray& encoded);
+
+// The same pairs, appended to `pairs` as UTF-8; false (and `pairs` in an unspecified state) when
+// one is not UTF-8, as above.
+bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs);
 
 } // namespace inflight::protocol

@@ -3,6 +3,7 @@
 // QXmlStreamWriter printed without a QString per name and value (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 #include "protocol/sqs_codec.h"
+#include "protocol/utf8.h"
 
 #include "protocol/receive_answer.h"
 #include "protocol/xml_writer.h"
@@ -32,72 +33,84 @@ constexpr std::string_view kNamespace = "http://queue.amazonaws.com/doc/2012-11-
 constexpr qsizetype kMaxNameSegments = 16;
 
 // "Attribute.1.Name" = "DelaySeconds" is the path Attribute → 1 → Name. Digit-only segments are
-// 1-based list indexes; the rest are member names.
+// 1-based list indexes; the rest are member names. Names and values are UTF-8, as decoded from the
+// form (form.h) and as the member tree holds them.
 // Invariant: at most kMaxNameSegments levels deep (decodeRequest refuses longer names), which
 // bounds the recursion of plainValue / structureOf and of the destructor.
 struct ParameterNode {
-    std::optional<QString> value;
-    std::map<QString, ParameterNode> named;
-    std::map<qint64, ParameterNode> indexed;
+    std::optional<std::string> value;
+    std::map<std::string, ParameterNode, std::less<>> named;
+    std::map<std::int64_t, ParameterNode> indexed;
 };
 
-void insertParameter(ParameterNode& root, const QString& key, const QString& value)
+// A segment that is a list index: decimal digits (ASCII spaces around them allowed, no sign), in
+// range.
+std::optional<std::int64_t> indexOf(std::string_view segment)
+{
+    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    while (!segment.empty() && space(segment.front()))
+        segment.remove_prefix(1);
+    while (!segment.empty() && space(segment.back()))
+        segment.remove_suffix(1);
+    std::int64_t index = 0;
+    const char* end = segment.data() + segment.size();
+    if (segment.empty() || segment.front() < '0' || segment.front() > '9')
+        return std::nullopt;
+    const auto [stop, failure] = std::from_chars(segment.data(), end, index);
+    if (failure != std::errc() || stop != end)
+        return std::nullopt;
+    return index;
+}
+
+void insertParameter(ParameterNode& root, std::string_view key, std::string&& value)
 {
     ParameterNode* node = &root;
-    for (const QStringView segment : QStringView(key).split(QLatin1Char('.'))) {
-        bool isIndex = false;
-        const qint64 index = segment.toLongLong(&isIndex);
-        if (isIndex && !segment.startsWith(QLatin1Char('+'))
-            && !segment.startsWith(QLatin1Char('-')))
-            node = &node->indexed[index];
-        else
-            node = &node->named[segment.toString()];
+    for (std::size_t start = 0;;) {
+        const std::size_t dot = key.find('.', start);
+        const std::string_view segment = key.substr(
+            start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (const std::optional<std::int64_t> index = indexOf(segment)) {
+            node = &node->indexed[*index];
+        } else {
+            auto found = node->named.find(segment);
+            if (found == node->named.end())
+                found = node->named.emplace(std::string(segment), ParameterNode()).first;
+            node = &found->second;
+        }
+        if (dot == std::string_view::npos)
+            break;
+        start = dot + 1;
     }
-    node->value = value;
+    node->value = std::move(value);
 }
 
 enum class MemberKind { List, Map };
 
 struct QueryMember {
-    QLatin1String query; // flattened name in the Query protocol
-    QLatin1String json;  // member name in the JSON protocol
+    std::string_view query; // flattened name in the Query protocol
+    std::string_view json;  // member name in the JSON protocol
     MemberKind kind;
-    QLatin1String keyField; // maps: the field holding the key ("Name" or "Key")
+    std::string_view keyField; // maps: the field holding the key ("Name" or "Key")
 };
 
 // Spec §2.3. Every member not listed keeps its name and is a scalar or a structure.
-const QueryMember kQueryMembers[] = {
-    {QLatin1String("Attribute"), QLatin1String("Attributes"), MemberKind::Map,
-     QLatin1String("Name")},
-    {QLatin1String("Tag"), QLatin1String("Tags"), MemberKind::Map, QLatin1String("Key")},
-    {QLatin1String("TagKey"), QLatin1String("TagKeys"), MemberKind::List, {}},
-    {QLatin1String("AttributeName"), QLatin1String("AttributeNames"), MemberKind::List, {}},
-    {QLatin1String("MessageSystemAttributeName"),
-     QLatin1String("MessageSystemAttributeNames"),
-     MemberKind::List,
-     {}},
-    {QLatin1String("MessageAttributeName"),
-     QLatin1String("MessageAttributeNames"),
-     MemberKind::List,
-     {}},
-    {QLatin1String("MessageAttribute"), QLatin1String("MessageAttributes"), MemberKind::Map,
-     QLatin1String("Name")},
-    {QLatin1String("MessageSystemAttribute"), QLatin1String("MessageSystemAttributes"),
-     MemberKind::Map, QLatin1String("Name")},
-    {QLatin1String("SendMessageBatchRequestEntry"), QLatin1String("Entries"), MemberKind::List, {}},
-    {QLatin1String("DeleteMessageBatchRequestEntry"),
-     QLatin1String("Entries"),
-     MemberKind::List,
-     {}},
-    {QLatin1String("ChangeMessageVisibilityBatchRequestEntry"),
-     QLatin1String("Entries"),
-     MemberKind::List,
-     {}},
-    {QLatin1String("AWSAccountId"), QLatin1String("AWSAccountIds"), MemberKind::List, {}},
-    {QLatin1String("ActionName"), QLatin1String("Actions"), MemberKind::List, {}},
+constexpr QueryMember kQueryMembers[] = {
+    {"Attribute", "Attributes", MemberKind::Map, "Name"},
+    {"Tag", "Tags", MemberKind::Map, "Key"},
+    {"TagKey", "TagKeys", MemberKind::List, {}},
+    {"AttributeName", "AttributeNames", MemberKind::List, {}},
+    {"MessageSystemAttributeName", "MessageSystemAttributeNames", MemberKind::List, {}},
+    {"MessageAttributeName", "MessageAttributeNames", MemberKind::List, {}},
+    {"MessageAttribute", "MessageAttributes", MemberKind::Map, "Name"},
+    {"MessageSystemAttribute", "MessageSystemAttributes", MemberKind::Map, "Name"},
+    {"SendMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"DeleteMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"ChangeMessageVisibilityBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"AWSAccountId", "AWSAccountIds", MemberKind::List, {}},
+    {"ActionName", "Actions", MemberKind::List, {}},
 };
 
-const QueryMember* findQueryMember(const QString& name)
+const QueryMember* findQueryMember(std::string_view name)
 {
     for (const QueryMember& member : kQueryMembers) {
         if (member.query == name)
@@ -106,15 +119,16 @@ const QueryMember* findQueryMember(const QString& name)
     return nullptr;
 }
 
-SqsRequest::Members structureOf(const ParameterNode& node, const QString& action);
+// The tree's text is moved into the members: the tree is read once.
+SqsRequest::Members structureOf(ParameterNode& node, std::string_view action);
 
-SqsRequest::Members plainValue(const ParameterNode& node, const QString& action)
+SqsRequest::Members plainValue(ParameterNode& node, std::string_view action)
 {
     if (node.value)
-        return node.value->toStdString();
+        return std::move(*node.value);
     if (!node.indexed.empty()) {
         SqsRequest::Members array = SqsRequest::Members::array();
-        for (const auto& [index, item] : node.indexed)
+        for (auto& [index, item] : node.indexed)
             array.push_back(plainValue(item, action));
         return array;
     }
@@ -123,54 +137,53 @@ SqsRequest::Members plainValue(const ParameterNode& node, const QString& action)
 
 // A flattened list's items in index order; an unindexed member (legacy `AttributeName=All`,
 // `Attribute.Name=…`) counts as a list of one.
-std::vector<const ParameterNode*> itemsOf(const ParameterNode& node)
+std::vector<ParameterNode*> itemsOf(ParameterNode& node)
 {
-    std::vector<const ParameterNode*> items;
+    std::vector<ParameterNode*> items;
     if (node.indexed.empty()) {
         if (node.value || !node.named.empty())
             items.push_back(&node);
         return items;
     }
-    for (const auto& [index, item] : node.indexed)
+    items.reserve(node.indexed.size());
+    for (auto& [index, item] : node.indexed)
         items.push_back(&item);
     return items;
 }
 
-SqsRequest::Members memberValue(const QueryMember& member, const ParameterNode& node,
-                                const QString& action)
+SqsRequest::Members memberValue(const QueryMember& member, ParameterNode& node,
+                                std::string_view action)
 {
     if (member.kind == MemberKind::List) {
         SqsRequest::Members array = SqsRequest::Members::array();
-        for (const ParameterNode* item : itemsOf(node))
+        for (ParameterNode* item : itemsOf(node))
             array.push_back(plainValue(*item, action));
         return array;
     }
     SqsRequest::Members map = SqsRequest::Members::object();
-    for (const ParameterNode* item : itemsOf(node)) {
+    for (ParameterNode* item : itemsOf(node)) {
         const auto key = item->named.find(member.keyField);
-        const auto value = item->named.find(QStringLiteral("Value"));
+        const auto value = item->named.find(std::string_view("Value"));
         if (key == item->named.end() || !key->second.value)
             continue;
-        map[key->second.value->toStdString()] = value == item->named.end()
-            ? SqsRequest::Members(std::string())
-            : plainValue(value->second, action);
+        map[*key->second.value] = value == item->named.end() ? SqsRequest::Members(std::string())
+                                                             : plainValue(value->second, action);
     }
     return map;
 }
 
-SqsRequest::Members structureOf(const ParameterNode& node, const QString& action)
+SqsRequest::Members structureOf(ParameterNode& node, std::string_view action)
 {
     SqsRequest::Members object = SqsRequest::Members::object();
-    for (const auto& [name, child] : node.named) {
+    for (auto& [name, child] : node.named) {
         const QueryMember* member = findQueryMember(name);
         if (!member) {
-            object[name.toStdString()] = plainValue(child, action);
+            object[name] = plainValue(child, action);
             continue;
         }
         // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
-        const bool createQueueTags
-            = member->json == QLatin1String("Tags") && action == QLatin1String("CreateQueue");
-        object[createQueueTags ? std::string("tags") : QString(member->json).toStdString()]
+        const bool createQueueTags = member->json == "Tags" && action == "CreateQueue";
+        object[createQueueTags ? std::string("tags") : std::string(member->json)]
             = memberValue(*member, child, action);
     }
     return object;
@@ -351,29 +364,29 @@ HttpResponse answer(std::string_view action, bool hasResult, WriteResult writeRe
 
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
 {
-    std::optional<FormParameters> parameters = decodeForm(request.query);
-    const std::optional<FormParameters> body
-        = request.method != "GET" ? decodeForm(request.body) : FormParameters();
-    if (!parameters || !body)
+    FormPairs parameters;
+    if (!appendFormPairs(request.query, parameters)
+        || (request.method != "GET" && !appendFormPairs(request.body, parameters)))
         return malformedQuery(QStringLiteral("a parameter name or value is not UTF-8 once "
                                              "percent-decoded"));
-    parameters->append(*body);
     ParameterNode root;
-    QString action;
-    for (const auto& [key, value] : std::as_const(*parameters)) {
-        if (key.count(QLatin1Char('.')) >= kMaxNameSegments)
+    std::string action;
+    for (auto& [key, value] : parameters) {
+        if (std::size_t(std::count(key.begin(), key.end(), '.')) >= std::size_t(kMaxNameSegments))
             return malformedQuery(
                 QStringLiteral("a parameter name has more than %1 parts separated by '.'")
                     .arg(kMaxNameSegments));
-        if (key == QLatin1String("Action"))
-            action = value;
-        else
-            insertParameter(root, key, value);
+        if (key == "Action") {
+            action = std::move(value);
+        } else {
+            insertParameter(root, key, std::move(value));
+        }
     }
-    if (action.isEmpty())
+    if (action.empty())
         return sqsWireError(ProtocolError::MissingAction,
                             QStringLiteral("The request must contain the parameter Action."));
-    return SqsRequest(action, structureOf(root, action));
+    SqsRequest::Members members = structureOf(root, action);
+    return SqsRequest(textOf(action), std::move(members));
 }
 
 HttpResponse success(const QString& action, const Output& output)

@@ -1,0 +1,114 @@
+// Forms are decoded to UTF-8 text (appendFormPairs), checked by simdjson; they were decoded to
+// QString, checked by QStringDecoder (decodeUtf8, utf8.h), which stays the reference here: the
+// same names and values are refused, and those kept are the same text.
+#include "protocol/form.h"
+#include "protocol/utf8.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace protocol = inflight::protocol;
+
+namespace {
+
+QByteArray percentEncoded(const std::string& bytes)
+{
+    return QByteArray::fromStdString(bytes).toPercentEncoding();
+}
+
+// Whether the reference decoder takes `bytes` as UTF-8.
+bool referenceTakes(const std::string& bytes)
+{
+    return protocol::decodeUtf8(QByteArray::fromStdString(bytes)).has_value();
+}
+
+std::string encodedCodePoint(char32_t c)
+{
+    std::string out;
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xC0 | (c >> 6));
+        out += char(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += char(0xE0 | (c >> 12));
+        out += char(0x80 | ((c >> 6) & 0x3F));
+        out += char(0x80 | (c & 0x3F));
+    } else {
+        out += char(0xF0 | (c >> 18));
+        out += char(0x80 | ((c >> 12) & 0x3F));
+        out += char(0x80 | ((c >> 6) & 0x3F));
+        out += char(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(FormDecode, pairsAreDecodedInOrder)
+{
+    protocol::FormPairs pairs;
+    ASSERT_TRUE(protocol::appendFormPairs(
+        "Action=SendMessage&MessageBody=a+b%20c%2B%zz%4&&flag&Attribute.1.Name=%E2%82%AC", pairs));
+    const protocol::FormPairs expected = {{"Action", "SendMessage"},
+                                          {"MessageBody", "a b c+%zz%4"},
+                                          {"flag", ""},
+                                          {"Attribute.1.Name", "\xE2\x82\xAC"}};
+    EXPECT_EQ(pairs, expected);
+    ASSERT_TRUE(protocol::appendFormPairs("more=1", pairs));
+    EXPECT_EQ(pairs.back(), (std::pair<std::string, std::string>("more", "1"))) << "appended";
+}
+
+TEST(FormDecode, everyCodePointIsTakenOrRefusedAsQStringDecoderDid)
+{
+    for (char32_t c = 1; c <= 0x10FFFF; c += (c < 0x30000 ? 1 : 61)) {
+        const std::string text = encodedCodePoint(c);
+        protocol::FormPairs pairs;
+        const bool taken = protocol::appendFormPairs("v=" + percentEncoded(text), pairs);
+        ASSERT_EQ(taken, referenceTakes(text)) << "U+" << std::hex << std::uint32_t(c);
+        if (taken) {
+            ASSERT_EQ(pairs.at(0).second, text);
+        }
+    }
+}
+
+TEST(FormDecode, bytesThatAreNotUtf8AreRefusedAsQStringDecoderRefusedThem)
+{
+    const std::string cases[] = {
+        "\xFF",         "\xC0\xAF",         "\xE0\x80\xAF",     "\xED\xA0\x80", // surrogate
+        "\xF4\x90\x80\x80", "\xE2\x82",     "caf\xC3",          "\x80",
+        "\xEF\xBB\xBF", "\xEF\xBF\xBF",     "\xF0\x9F\x98\x80", "a\xC3\xA9z",
+    };
+    for (const std::string& bytes : cases) {
+        protocol::FormPairs pairs;
+        EXPECT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs),
+                  referenceTakes(bytes))
+            << QByteArray::fromStdString(bytes).toHex().toStdString();
+        pairs.clear();
+        EXPECT_EQ(protocol::appendFormPairs(percentEncoded(bytes) + "=v", pairs),
+                  referenceTakes(bytes))
+            << "as a name: " << QByteArray::fromStdString(bytes).toHex().toStdString();
+    }
+    std::mt19937 random(5122026);
+    for (int round = 0; round < 20000; ++round) {
+        std::string bytes;
+        for (int i = int(random() % 8); i > 0; --i)
+            bytes += char(random() % 4 == 0 ? random() % 128 : 0x80 + random() % 128);
+        protocol::FormPairs pairs;
+        ASSERT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs),
+                  referenceTakes(bytes))
+            << QByteArray::fromStdString(bytes).toHex().toStdString();
+    }
+}
+
+TEST(FormDecode, decodeFormKeepsALeadingByteOrderMark)
+{
+    const auto parameters = protocol::decodeForm("MessageBody=%EF%BB%BFbom");
+    ASSERT_TRUE(parameters);
+    ASSERT_EQ(parameters->size(), 1);
+    EXPECT_EQ(parameters->at(0).second.size(), 4);
+    EXPECT_EQ(parameters->at(0).second.at(0), QChar(0xFEFF));
+    EXPECT_FALSE(protocol::decodeForm("a=%FF"));
+}
