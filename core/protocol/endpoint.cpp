@@ -125,6 +125,11 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
                                   summarizeReceived(received, *summary);
                               return responder.success(received);
                           },
+                          [&](const IdBatch& batch) -> Outcome {
+                              if (summary)
+                                  summarizeIdBatch(batch, *summary);
+                              return responder.success(batch);
+                          },
                       },
                       result);
 }

@@ -149,6 +149,14 @@ void summarizeSqsOutput(const Output& output, RequestSummary& summary)
     }
 }
 
+void summarizeIdBatch(const IdBatch& batch, RequestSummary& summary)
+{
+    summary.succeeded = static_cast<std::int64_t>(batch.successful.size());
+    summary.failed = static_cast<std::int64_t>(batch.failed.size());
+    if (!batch.failed.empty())
+        summary.firstFailure = batch.failed.front().error.queryCode;
+}
+
 void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary)
 {
     summary.maxMessages = request.maxMessages.value_or(1);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/broker.h"
+#include "protocol/batch_answer.h"
 #include "protocol/http_types.h"
 #include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
@@ -61,6 +62,9 @@ void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
 void summarizeSqsOutput(const Output& output, RequestSummary& summary);
 // A receive's request (its maximum and wait, and the request itself for the explanation of an
 // empty end) and, once known, its result (messages received).
+// A batch of ids' counts and its first failure's code (DeleteMessageBatch,
+// ChangeMessageVisibilityBatch).
+void summarizeIdBatch(const IdBatch& batch, RequestSummary& summary);
 void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& summary);
 void summarizeReceived(const engine::ReceiveResult& result, RequestSummary& summary);
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result,

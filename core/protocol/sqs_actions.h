@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/broker.h"
+#include "protocol/batch_answer.h"
 #include "protocol/http_types.h"
 #include "protocol/request_summary.h"
 #include "protocol/sqs_output.h"
@@ -30,9 +31,11 @@ struct WaitForMessages {
 };
 
 // What an action produced: its output members (the codecs print them), an error, a receive
-// that has to wait, or the messages a receive took (the codecs write their answer straight from
-// them: receive_answer.h).
-using ActionResult = std::variant<Output, engine::Error, WaitForMessages, engine::ReceiveResult>;
+// that has to wait, or one of the answers a consumer asks for with every message, which the codecs
+// write straight from the result: the messages a receive took (receive_answer.h), a batch of ids
+// (batch_answer.h).
+using ActionResult
+    = std::variant<Output, engine::Error, WaitForMessages, engine::ReceiveResult, IdBatch>;
 using ActionHandler = ActionResult (*)(SqsContext&, const SqsRequest&);
 
 // The handler of an SQS action by its name ("SendMessage"); nullptr if there is none.

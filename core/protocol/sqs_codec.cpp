@@ -80,6 +80,11 @@ HttpResponse SqsResponder::success(const engine::ReceiveResult& result) const
     return m_protocol == SqsProtocol::Json ? json::success(result) : query::success(result);
 }
 
+HttpResponse SqsResponder::success(const IdBatch& batch) const
+{
+    return m_protocol == SqsProtocol::Json ? json::success(batch) : query::success(m_action, batch);
+}
+
 HttpResponse SqsResponder::error(const SqsWireError& error) const
 {
     return m_protocol == SqsProtocol::Json ? json::error(error) : query::error(error);

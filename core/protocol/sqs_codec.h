@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/requests.h"
+#include "protocol/batch_answer.h"
 #include "protocol/error_mapping.h"
 #include "protocol/http_types.h"
 #include "protocol/sqs_output.h"
@@ -32,6 +33,8 @@ public:
     HttpResponse success(const Output& output) const;
     // ReceiveMessage's answer, written from the result (receive_answer.h).
     HttpResponse success(const engine::ReceiveResult& result) const;
+    // A batch of ids' answer (batch_answer.h).
+    HttpResponse success(const IdBatch& batch) const;
     HttpResponse error(const SqsWireError& error) const;
     HttpResponse error(const engine::Error& error) const;
 
@@ -51,6 +54,7 @@ namespace json {
 DecodedSqsRequest decodeRequest(const HttpRequest& request);
 HttpResponse success(const Output& output);
 HttpResponse success(const engine::ReceiveResult& result);
+HttpResponse success(const IdBatch& batch);
 HttpResponse error(const SqsWireError& error);
 } // namespace json
 
@@ -62,6 +66,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request);
 // flattened lists and maps of §2.4.
 HttpResponse success(const QString& action, const Output& output);
 HttpResponse success(const engine::ReceiveResult& result);
+HttpResponse success(const QString& action, const IdBatch& batch);
 HttpResponse error(const SqsWireError& error);
 } // namespace query
 

@@ -305,6 +305,13 @@ HttpResponse success(const engine::ReceiveResult& result)
     return response;
 }
 
+HttpResponse success(const IdBatch& batch)
+{
+    HttpResponse response = answer(200);
+    appendIdBatchJson(response.body, batch);
+    return response;
+}
+
 HttpResponse error(const SqsWireError& error)
 {
     const Output body{{"__type", "com.amazonaws.sqs#" + error.jsonShape.toStdString()},

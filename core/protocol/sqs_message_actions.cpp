@@ -90,12 +90,6 @@ Output batchOutput(const engine::BatchResult<T>& result, Describe describeSucces
         .take();
 }
 
-template <class T>
-Output idOnly(const typename engine::BatchResult<T>::Success& success)
-{
-    return OutputObject().add("Id", success.id).take();
-}
-
 // The batch entries of a delete or change-visibility request.
 engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsRequest& request)
 {
@@ -257,7 +251,7 @@ ActionResult deleteMessageBatch(SqsContext& context, const SqsRequest& request)
         return result.error();
     if (context.summary)
         explainReceiptUse(context.broker, ReceiptOperation::Delete, *result, *context.summary);
-    return batchOutput(*result, idOnly<engine::Done>);
+    return idBatchOf(*result);
 }
 
 ActionResult changeMessageVisibility(SqsContext& context, const SqsRequest& request)
@@ -299,7 +293,7 @@ ActionResult changeMessageVisibilityBatch(SqsContext& context, const SqsRequest&
     if (context.summary)
         explainReceiptUse(context.broker, ReceiptOperation::ChangeVisibility, *result,
                           *context.summary);
-    return batchOutput(*result, idOnly<engine::ChangeVisibilityResult>);
+    return idBatchOf(*result);
 }
 
 } // namespace actions

@@ -339,11 +339,12 @@ HttpResponse xmlResponse(int status, const QByteArray& requestId, QByteArray bod
 // `<ActionResponse xmlns=…>`, `<ActionResult>` with what `writeResult` writes in it when
 // `hasResult`, and `<ResponseMetadata>`.
 template <class WriteResult>
-HttpResponse answer(std::string_view action, bool hasResult, WriteResult writeResult)
+HttpResponse answer(std::string_view action, bool hasResult, WriteResult writeResult,
+                    qsizetype expectedSize = 512)
 {
     const QByteArray requestId = newRequestId();
     QByteArray body;
-    body.reserve(512);
+    body.reserve(expectedSize);
     XmlWriter writer(body);
     writer.startDocument();
     writer.startElement(std::string(action) + "Response");
@@ -399,8 +400,20 @@ HttpResponse success(const QString& action, const Output& output)
 
 HttpResponse success(const engine::ReceiveResult& result)
 {
-    return answer("ReceiveMessage", true,
-                  [&](XmlWriter& writer) { writeReceiveXml(writer, result); });
+    // The envelope, and about 300 bytes of elements, digest, id and receipt a message besides
+    // its body.
+    qsizetype size = 400;
+    for (const engine::ReceivedMessage& message : result.messages)
+        size += qsizetype(message.body.size()) + 320;
+    return answer(
+        "ReceiveMessage", true, [&](XmlWriter& writer) { writeReceiveXml(writer, result); }, size);
+}
+
+HttpResponse success(const QString& action, const IdBatch& batch)
+{
+    const QByteArray actionName = action.toUtf8();
+    const std::string_view name(actionName.constData(), std::size_t(actionName.size()));
+    return answer(name, true, [&](XmlWriter& writer) { writeIdBatchXml(writer, batch, name); });
 }
 
 HttpResponse error(const SqsWireError& error)

@@ -5,6 +5,10 @@
 
 #include <QList>
 
+#include <algorithm>
+#include <array>
+#include <cstring>
+
 namespace inflight::protocol {
 
 namespace {
@@ -50,17 +54,56 @@ void appendEscaped(QByteArray& out, std::string_view utf8, bool attribute)
     out.append(utf8.data() + run, qsizetype(utf8.size() - run));
 }
 
+// What a byte asks of the text it is in: nothing (most), an escape in text and attributes, an
+// escape in attributes only, or the whole text's check (a control XML cannot carry, or a byte of a
+// character past ASCII, which the check reads as UTF-8).
+enum ByteClass : unsigned char { Plain, Escape, EscapeInAttribute, Check };
+
+constexpr std::array<ByteClass, 256> kByteClasses = [] {
+    std::array<ByteClass, 256> classes{};
+    for (int c = 0; c < 256; ++c)
+        classes[std::size_t(c)] = c < 0x20 || c >= 0x80 ? Check : Plain;
+    for (const unsigned char c : {'<', '>', '&', '"', '\r'})
+        classes[c] = Escape;
+    classes['\t'] = EscapeInAttribute;
+    classes['\n'] = EscapeInAttribute;
+    return classes;
+}();
+
 } // namespace
+
+void XmlWriter::put(std::string_view bytes)
+{
+    const qsizetype at = m_out.size();
+    const qsizetype size = at + qsizetype(bytes.size());
+    if (size > m_out.capacity())
+        m_out.reserve(std::max(size, 2 * m_out.capacity()));
+    m_out.resize(size);
+    std::memcpy(m_out.data() + at, bytes.data(), bytes.size());
+}
+
+void XmlWriter::putTag(std::string_view open, std::string_view name)
+{
+    const qsizetype at = m_out.size();
+    const qsizetype size = at + qsizetype(open.size() + name.size() + 1);
+    if (size > m_out.capacity())
+        m_out.reserve(std::max(size, 2 * m_out.capacity()));
+    m_out.resize(size);
+    char* out = m_out.data() + at;
+    std::memcpy(out, open.data(), open.size());
+    std::memcpy(out + open.size(), name.data(), name.size());
+    out[open.size() + name.size()] = '>';
+}
 
 void XmlWriter::startDocument()
 {
-    m_out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>";
+    put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
 }
 
 void XmlWriter::closeStartTag()
 {
     if (m_inStartTag) {
-        m_out += '>';
+        put(">");
         m_inStartTag = false;
     }
 }
@@ -68,20 +111,20 @@ void XmlWriter::closeStartTag()
 void XmlWriter::startElement(std::string_view name)
 {
     closeStartTag();
-    m_out += '<';
-    m_out.append(name.data(), qsizetype(name.size()));
+    put("<");
+    put(name);
     m_nameStarts.push_back(m_names.size());
-    m_names.append(name.data(), qsizetype(name.size()));
+    m_names.append(name);
     m_inStartTag = true;
 }
 
 void XmlWriter::attribute(std::string_view name, std::string_view value)
 {
-    m_out += ' ';
-    m_out.append(name.data(), qsizetype(name.size()));
-    m_out += "=\"";
+    put(" ");
+    put(name);
+    put("=\"");
     escaped(value, true);
-    m_out += '"';
+    put("\"");
 }
 
 void XmlWriter::text(std::string_view utf8)
@@ -94,17 +137,15 @@ void XmlWriter::endElement()
 {
     if (m_nameStarts.empty())
         return;
-    const qsizetype start = m_nameStarts.back();
+    const std::size_t start = m_nameStarts.back();
     m_nameStarts.pop_back();
     if (m_inStartTag) {
-        m_out += "/>";
+        put("/>");
         m_inStartTag = false;
     } else {
-        m_out += "</";
-        m_out.append(m_names.constData() + start, m_names.size() - start);
-        m_out += '>';
+        putTag("</", std::string_view(m_names).substr(start));
     }
-    m_names.truncate(start);
+    m_names.resize(start);
 }
 
 void XmlWriter::emptyElement(std::string_view name)
@@ -115,19 +156,38 @@ void XmlWriter::emptyElement(std::string_view name)
 
 void XmlWriter::textElement(std::string_view name, std::string_view utf8)
 {
-    startElement(name);
-    text(utf8);
-    endElement();
+    // As startElement, text and endElement write it, without keeping the name: `<a></a>` when
+    // empty, as text once written makes it.
+    closeStartTag();
+    putTag("<", name);
+    escaped(utf8, false);
+    putTag("</", name);
 }
 
 void XmlWriter::endDocument()
 {
     while (!m_nameStarts.empty())
         endElement();
-    m_out += '\n';
+    put("\n");
 }
 
 void XmlWriter::escaped(std::string_view utf8, bool attribute)
+{
+    // Most text is ASCII with nothing to escape: one copy. Past ASCII, or with a control, the
+    // whole text is checked first.
+    bool escapes = false;
+    for (const char c : utf8) {
+        const ByteClass kind = kByteClasses[static_cast<unsigned char>(c)];
+        if (kind == Check)
+            return checkedEscaped(utf8, attribute);
+        escapes = escapes || kind == Escape || (attribute && kind == EscapeInAttribute);
+    }
+    if (!escapes)
+        return put(utf8);
+    appendEscaped(m_out, utf8, attribute);
+}
+
+void XmlWriter::checkedEscaped(std::string_view utf8, bool attribute)
 {
     // XML's characters are the ones SQS allows in a message (§1.3): text the engine keeps passes
     // that check, and only escapes are left to write.

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,11 +35,16 @@ public:
 private:
     void closeStartTag();
     void escaped(std::string_view utf8, bool attribute);
+    void checkedEscaped(std::string_view utf8, bool attribute);
+    // Appends bytes; the buffer grows by doubling.
+    void put(std::string_view bytes);
+    // `open` (`<` or `</`), `name` and `>`, in one append.
+    void putTag(std::string_view open, std::string_view name);
 
     QByteArray& m_out;
     // The open elements' names, one after the other, and where each one starts.
-    QByteArray m_names;
-    std::vector<qsizetype> m_nameStarts;
+    std::string m_names;
+    std::vector<std::size_t> m_nameStarts;
     bool m_inStartTag = false;
 };
 

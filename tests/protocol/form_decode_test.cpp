@@ -77,9 +77,18 @@ TEST(FormDecode, everyCodePointIsTakenOrRefusedAsQStringDecoderDid)
 TEST(FormDecode, bytesThatAreNotUtf8AreRefusedAsQStringDecoderRefusedThem)
 {
     const std::string cases[] = {
-        "\xFF",         "\xC0\xAF",         "\xE0\x80\xAF",     "\xED\xA0\x80", // surrogate
-        "\xF4\x90\x80\x80", "\xE2\x82",     "caf\xC3",          "\x80",
-        "\xEF\xBB\xBF", "\xEF\xBF\xBF",     "\xF0\x9F\x98\x80", "a\xC3\xA9z",
+        "\xFF",
+        "\xC0\xAF",
+        "\xE0\x80\xAF",
+        "\xED\xA0\x80", // surrogate
+        "\xF4\x90\x80\x80",
+        "\xE2\x82",
+        "caf\xC3",
+        "\x80",
+        "\xEF\xBB\xBF",
+        "\xEF\xBF\xBF",
+        "\xF0\x9F\x98\x80",
+        "a\xC3\xA9z",
     };
     for (const std::string& bytes : cases) {
         protocol::FormPairs pairs;

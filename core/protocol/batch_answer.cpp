@@ -1,0 +1,64 @@
+#include "protocol/batch_answer.h"
+
+#include "protocol/json_writer.h"
+#include "protocol/xml_writer.h"
+
+namespace inflight::protocol {
+
+namespace {
+
+std::string_view viewOf(const QByteArray& bytes)
+{
+    return {bytes.constData(), std::size_t(bytes.size())};
+}
+
+} // namespace
+
+void appendIdBatchJson(QByteArray& out, const IdBatch& batch)
+{
+    std::size_t size = 32;
+    for (const std::string& id : batch.successful)
+        size += id.size() + 12;
+    out.reserve(out.size() + qsizetype(size));
+    out += "{\"Failed\":[";
+    bool first = true;
+    for (const IdBatch::Failure& failure : batch.failed) { // members in key order
+        out += first ? "{\"Code\":" : ",{\"Code\":";
+        first = false;
+        appendJsonString(out, viewOf(failure.error.queryCode));
+        out += ",\"Id\":";
+        appendJsonString(out, failure.id);
+        out += ",\"Message\":";
+        appendJsonString(out, viewOf(failure.error.message.toUtf8()));
+        out += failure.senderFault ? ",\"SenderFault\":true}" : ",\"SenderFault\":false}";
+    }
+    out += "],\"Successful\":[";
+    first = true;
+    for (const std::string& id : batch.successful) {
+        out += first ? "{\"Id\":" : ",{\"Id\":";
+        first = false;
+        appendJsonString(out, id);
+        out += '}';
+    }
+    out += "]}";
+}
+
+void writeIdBatchXml(XmlWriter& writer, const IdBatch& batch, std::string_view action)
+{
+    const std::string entry = std::string(action) + "ResultEntry";
+    for (const std::string& id : batch.successful) {
+        writer.startElement(entry);
+        writer.textElement("Id", id);
+        writer.endElement();
+    }
+    for (const IdBatch::Failure& failure : batch.failed) {
+        writer.startElement("BatchResultErrorEntry");
+        writer.textElement("Id", failure.id);
+        writer.textElement("SenderFault", failure.senderFault ? "true" : "false");
+        writer.textElement("Code", viewOf(failure.error.queryCode));
+        writer.textElement("Message", viewOf(failure.error.message.toUtf8()));
+        writer.endElement();
+    }
+}
+
+} // namespace inflight::protocol
