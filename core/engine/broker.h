@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -206,6 +207,10 @@ public:
     // (OtherQueue, NotAHandle), not an error; QueueDoesNotExist for an unknown queue.
     Result<ReceiptExplanation> explainReceipt(std::string_view queue,
                                               std::string_view receiptHandle);
+    // The same for every handle of a batch, in order, as things stand at one moment (the traffic
+    // log notes each entry of a delete or visibility batch before it runs).
+    Result<std::vector<ReceiptExplanation>> explainReceipts(
+        std::string_view queue, std::span<const std::string_view> receiptHandles);
     // FIFO: every available message behind a not-available message of its group, with that
     // blocker; by oldest group head, then group order. Standard and OCI queues: empty (no
     // head-of-line blocking). Linear in the queue's FIFO messages.

@@ -384,17 +384,11 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
     return x;
 }
 
-Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
-                                                  std::string_view receiptHandle)
-{
-    CallScope scope(*m_state);
-    BrokerState& s = *m_state;
-    const Millis now = clock().now();
-    auto found = s.settledQueue(queue, now);
-    if (!found)
-        return found.error();
-    Queue& q = **found;
+namespace {
 
+// Where `receiptHandle` stands in `q`, settled at `now`.
+ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_view receiptHandle)
+{
     ReceiptExplanation x;
     x.queueKind = q.kind();
     x.now = now;
@@ -439,6 +433,36 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
         x.standing = Standing::Lapsed;
     decideDelete(q, s.options, x);
     return x;
+}
+
+} // namespace
+
+Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
+                                                  std::string_view receiptHandle)
+{
+    CallScope scope(*m_state);
+    BrokerState& s = *m_state;
+    const Millis now = clock().now();
+    auto found = s.settledQueue(queue, now);
+    if (!found)
+        return found.error();
+    return explainIn(s, **found, now, receiptHandle);
+}
+
+Result<std::vector<ReceiptExplanation>> Broker::explainReceipts(
+    std::string_view queue, std::span<const std::string_view> receiptHandles)
+{
+    CallScope scope(*m_state);
+    BrokerState& s = *m_state;
+    const Millis now = clock().now();
+    auto found = s.settledQueue(queue, now);
+    if (!found)
+        return found.error();
+    std::vector<ReceiptExplanation> explanations;
+    explanations.reserve(receiptHandles.size());
+    for (const std::string_view handle : receiptHandles)
+        explanations.push_back(explainIn(s, **found, now, handle));
+    return explanations;
 }
 
 std::string ReceiptExplanation::standingText() const

@@ -74,10 +74,8 @@ HttpResponse messagesResponse(const HttpRequest& request, const engine::ReceiveR
 // With a traffic log: each entry's receipt and where it stands, before the batch runs.
 void noteReceipts(OciContext& context, const std::vector<engine::BatchReceiptEntry>& entries)
 {
-    if (!context.summary)
-        return;
-    for (const engine::BatchReceiptEntry& entry : entries)
-        noteReceipt(context.broker, context.queue, entry.id, entry.receiptHandle, *context.summary);
+    if (context.summary)
+        protocol::noteReceipts(context.broker, context.queue, entries, *context.summary);
 }
 
 // The `entries` array of a batch body, or MissingParameter.

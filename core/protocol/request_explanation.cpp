@@ -99,6 +99,25 @@ void noteReceipt(engine::Broker& broker, const std::string& queue, std::string e
     summary.receipts.push_back({std::move(entryId), std::move(receipt), std::move(*standing)});
 }
 
+void noteReceipts(engine::Broker& broker, const std::string& queue,
+                  std::span<const engine::BatchReceiptEntry> entries, RequestSummary& summary)
+{
+    const std::size_t room
+        = kMaxNotedReceipts - std::min(summary.receipts.size(), kMaxNotedReceipts);
+    entries = entries.first(std::min(entries.size(), room));
+    std::vector<std::string_view> handles;
+    handles.reserve(entries.size());
+    for (const engine::BatchReceiptEntry& entry : entries)
+        handles.push_back(entry.receiptHandle);
+    auto standings = broker.explainReceipts(queue, handles);
+    if (!standings)
+        return; // no such queue: the operation fails with the same error
+    summary.receipts.reserve(summary.receipts.size() + entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        summary.receipts.push_back(
+            {entries[i].id, entries[i].receiptHandle, std::move((*standings)[i])});
+}
+
 void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,
                        const std::vector<std::pair<std::string, engine::Error>>& failures,
                        RequestSummary& summary)

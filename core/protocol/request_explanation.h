@@ -4,6 +4,7 @@
 #include "protocol/request_summary.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,9 @@ namespace inflight::protocol {
 inline constexpr std::size_t kMaxNotedReceipts = 20;
 void noteReceipt(engine::Broker& broker, const std::string& queue, std::string entryId,
                  std::string receipt, RequestSummary& summary);
+// The same for each entry of a batch (up to kMaxNotedReceipts of them), explained in one call.
+void noteReceipts(engine::Broker& broker, const std::string& queue,
+                  std::span<const engine::BatchReceiptEntry> entries, RequestSummary& summary);
 
 enum class ReceiptOperation : std::uint8_t { Delete, ChangeVisibility };
 

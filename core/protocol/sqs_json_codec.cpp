@@ -162,28 +162,36 @@ const char* jsonTypeName(const Members& value)
     }
 }
 
+// Where a member sits in the body: its key in an object or its index in an array, below its
+// parent (none: a member of the body itself). Written out only for the error of a mismatch.
+struct MemberPath {
+    const MemberPath* parent = nullptr;
+    std::string_view key; // unless an array's item
+    std::size_t index = 0;
+    bool isItem = false;
+};
+
+// "Entries[2].MessageAttributes.color"
+std::string pathText(const MemberPath& path)
+{
+    std::string text = path.parent ? pathText(*path.parent) : std::string();
+    if (path.isItem)
+        return text + '[' + std::to_string(path.index) + ']';
+    return text.empty() ? std::string(path.key) : text + '.' + std::string(path.key);
+}
+
 // The message of the SerializationException. The path can hold a client's map key, hence the
 // excerpt.
-std::string mismatch(const std::string& path, const char* expected, const Members& value)
+std::string mismatch(const MemberPath& path, const char* expected, const Members& value)
 {
-    return "The member " + engine::excerpt(path) + " must be " + expected + ", not "
+    return "The member " + engine::excerpt(pathText(path)) + " must be " + expected + ", not "
         + jsonTypeName(value) + ".";
 }
 
-std::string itemPath(const std::string& path, std::size_t index)
-{
-    return path + '[' + std::to_string(index) + ']';
-}
-
-std::string keyPath(const std::string& path, const std::string& key)
-{
-    return path + '.' + key;
-}
-
-std::optional<std::string> structureMismatch(const Members& structure, const std::string& path);
+std::optional<std::string> structureMismatch(const Members& structure, const MemberPath* parent);
 
 // The recursion follows the shapes, not the document: a structure inside a structure at most.
-std::optional<std::string> valueMismatch(const Members& value, Shape shape, const std::string& path)
+std::optional<std::string> valueMismatch(const Members& value, Shape shape, const MemberPath& path)
 {
     switch (shape) {
     case Shape::String:
@@ -201,10 +209,11 @@ std::optional<std::string> valueMismatch(const Members& value, Shape shape, cons
         const bool structures = shape == Shape::StructureList;
         for (std::size_t i = 0; i < value.size(); ++i) {
             const Members& item = value[i];
+            const MemberPath itemPath{&path, {}, i, true};
             if (structures ? !item.is_object() : !item.is_string())
-                return mismatch(itemPath(path, i), structures ? "an object" : "a string", item);
+                return mismatch(itemPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(item, itemPath(path, i)))
+                if (auto found = structureMismatch(item, &itemPath))
                     return found;
             }
         }
@@ -217,11 +226,11 @@ std::optional<std::string> valueMismatch(const Members& value, Shape shape, cons
         const bool structures = shape == Shape::StructureMap;
         for (auto it = value.begin(); it != value.end(); ++it) {
             const Members& item = it.value();
+            const MemberPath keyPath{&path, it.key()};
             if (structures ? !item.is_object() : !item.is_string())
-                return mismatch(keyPath(path, it.key()), structures ? "an object" : "a string",
-                                item);
+                return mismatch(keyPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(item, keyPath(path, it.key())))
+                if (auto found = structureMismatch(item, &keyPath))
                     return found;
             }
         }
@@ -232,14 +241,13 @@ std::optional<std::string> valueMismatch(const Members& value, Shape shape, cons
 }
 
 // A member that is null is absent, whatever its shape.
-std::optional<std::string> structureMismatch(const Members& structure, const std::string& path)
+std::optional<std::string> structureMismatch(const Members& structure, const MemberPath* parent)
 {
     for (auto it = structure.begin(); it != structure.end(); ++it) {
         const std::optional<Shape> shape = shapeOf(it.key());
         if (!shape || it.value().is_null())
             continue;
-        const std::string memberPath = path.empty() ? it.key() : keyPath(path, it.key());
-        if (auto found = valueMismatch(it.value(), *shape, memberPath))
+        if (auto found = valueMismatch(it.value(), *shape, MemberPath{parent, it.key()}))
             return found;
     }
     return std::nullopt;
@@ -288,7 +296,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     if (!document.is_object())
         return malformedBody(QStringLiteral("not an object"));
     Members body = members(document);
-    if (auto found = structureMismatch(body, std::string()))
+    if (auto found = structureMismatch(body, nullptr))
         return sqsWireError(ProtocolError::MalformedBody, QString::fromStdString(*found));
     return SqsRequest(action, std::move(body));
 }

@@ -111,10 +111,8 @@ engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsR
 void noteReceipts(SqsContext& context, const std::string& queue,
                   const std::vector<engine::BatchReceiptEntry>& entries)
 {
-    if (!context.summary)
-        return;
-    for (const engine::BatchReceiptEntry& entry : entries)
-        noteReceipt(context.broker, queue, entry.id, entry.receiptHandle, *context.summary);
+    if (context.summary)
+        protocol::noteReceipts(context.broker, queue, entries, *context.summary);
 }
 
 // The wait a receive without WaitTimeSeconds gets: the queue's ReceiveMessageWaitTimeSeconds.

@@ -573,6 +573,38 @@ TEST_F(ExplainTest, staleReceiptOnAnOciQueueIsRejected)
               ErrorCode::ResourceNotFound);
 }
 
+TEST_F(ExplainTest, aBatchOfReceiptsIsExplainedAsEachOneIs)
+{
+    create("orders");
+    create("other");
+    send("orders", "m1");
+    send("orders", "m2");
+    send("other", "m3");
+    const auto received = receive("orders", "a");
+    ASSERT_FALSE(received.empty());
+    const std::string current = received.at(0).receiptHandle;
+    const std::string foreign = receive("other", "a").at(0).receiptHandle;
+    send("orders", "m4");
+    const std::string deleted = receive("orders", "b").at(0).receiptHandle;
+    ASSERT_TRUE(broker.deleteMessage("orders", deleted, "test").ok());
+    const std::vector<std::string_view> handles
+        = {current, foreign, deleted, "not a handle", current};
+    const auto batch = broker.explainReceipts("orders", handles);
+    ASSERT_TRUE(batch.ok());
+    ASSERT_EQ(batch->size(), handles.size());
+    for (std::size_t i = 0; i < handles.size(); ++i) {
+        const auto one = broker.explainReceipt("orders", handles[i]);
+        ASSERT_TRUE(one.ok());
+        EXPECT_EQ((*batch)[i].standing, one->standing) << i;
+        EXPECT_EQ((*batch)[i].text(), one->text()) << i;
+    }
+    EXPECT_EQ((*batch)[0].standing, Standing::Current);
+    EXPECT_EQ((*batch)[1].standing, Standing::OtherQueue);
+    EXPECT_EQ((*batch)[2].standing, Standing::MessageGone);
+    EXPECT_EQ(broker.explainReceipts("missing", handles).error().code,
+              ErrorCode::QueueDoesNotExist);
+}
+
 TEST_F(ExplainTest, currentReceiptDeletes)
 {
     create("orders");
