@@ -1,7 +1,10 @@
 #include "protocol/json_writer.h"
 
+#include "protocol/byte_scan.h"
+
 #include <simdjson.h>
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
@@ -39,14 +42,28 @@ void appendString(QByteArray& out, std::string_view text)
     out += '"';
     std::size_t run = 0;
     unsigned char high = 0; // any byte of 0x80 or more: the text's UTF-8 is checked at the end
-    for (std::size_t at = 0; at < text.size(); ++at) {
-        const auto c = static_cast<unsigned char>(text[at]);
-        high |= c & 0x80;
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        appendView(out, text.substr(run, at - run));
-        appendEscape(out, c);
-        run = at + 1;
+    // Words of eight bytes without a control, `"` or `\` stay in the run as they are; a word
+    // with one is looked at byte by byte.
+    for (std::size_t at = 0; at < text.size();) {
+        if (at + 8 <= text.size()) {
+            const std::uint64_t word = bytescan::load(text.data() + at);
+            if (bytescan::anyHigh(word))
+                high = 0x80;
+            if (!bytescan::anyBelow(word, 0x20) && !bytescan::anyEqual(word, '"')
+                && !bytescan::anyEqual(word, '\\')) {
+                at += 8;
+                continue;
+            }
+        }
+        for (const std::size_t stop = std::min(at + 8, text.size()); at < stop; ++at) {
+            const auto c = static_cast<unsigned char>(text[at]);
+            high |= c & 0x80;
+            if (c >= 0x20 && c != '"' && c != '\\')
+                continue;
+            appendView(out, text.substr(run, at - run));
+            appendEscape(out, c);
+            run = at + 1;
+        }
     }
     appendView(out, text.substr(run));
     out += '"';
