@@ -11,17 +11,12 @@ namespace inflight::protocol {
 
 namespace {
 
-void appendView(QByteArray& out, std::string_view text)
-{
-    out.append(text.data(), qsizetype(text.size()));
-}
-
 // Text the engine makes (hex digests, message ids, receipt handles: letters, digits, '-', '+',
 // '/', '_' and '='), which no protocol escapes.
 void appendToken(QByteArray& out, std::string_view text)
 {
     out += '"';
-    appendView(out, text);
+    out.append(text.data(), qsizetype(text.size()));
     out += '"';
 }
 
