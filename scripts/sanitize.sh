@@ -29,6 +29,10 @@ fi
 # names them so), and the app the e2e tests start. Nothing else (the window's tests, the screenshot tool) is built.
 mapfile -t tests < <(ninja -C "$BUILD_DIR" -t targets all |
     sed -n -E 's/^((engine|sim|control|traffic|store|protocol|server)_[A-Za-z0-9_]+_test): phony$/\1/p' | sort -u)
+if ((${#tests[@]} == 0)); then
+    echo "sanitize: no test targets found in $BUILD_DIR: a broken build, not a pass" >&2
+    exit 1
+fi
 targets=("${tests[@]}" inflight)
 echo "sanitize: building ${#targets[@]} targets in $BUILD_DIR: ${targets[*]}"
 cmake --build "$BUILD_DIR" -j "$JOBS" --target "${targets[@]}"
