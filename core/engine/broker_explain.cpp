@@ -392,7 +392,7 @@ ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_v
     ReceiptExplanation x;
     x.queueKind = q.kind();
     x.now = now;
-    const auto token = decodeReceipt(receiptHandle, s.receiptKey);
+    const auto token = s.receipts.decode(receiptHandle, s.receiptKey);
     if (!token) {
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
         return x;
@@ -415,7 +415,7 @@ ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_v
         x.deleteSucceeds = true;
         return x;
     }
-    x.messageId = s.messageId(*m);
+    x.messageId = formatMessageIdText(m->idHigh, m->idLow);
     x.latestReceive = m->receiveCount;
     x.latestReceivedAt = m->receivedAt;
     x.latestReceiveOrigin = s.originName(m->lastReceiveOrigin);

@@ -16,9 +16,9 @@ struct Located {
     bool current = false;       // the handle is from the latest receive
 };
 
-Result<Located> locate(Queue& q, std::string_view handle, std::uint64_t key)
+Result<Located> locate(Queue& q, std::string_view handle, ReceiptMemo& receipts, std::uint64_t key)
 {
-    const auto token = decodeReceipt(handle, key);
+    const auto token = receipts.decode(handle, key);
     if (!token)
         return makeError(ErrorCode::ReceiptHandleIsInvalid,
                          "The input receipt handle \"" + std::string(handle)
@@ -70,7 +70,7 @@ Error notInFlight(std::string_view handle)
 
 Status BrokerState::deleteOne(Queue& q, std::string_view handle, Millis now, const Origin& origin)
 {
-    auto located = locate(q, handle, receiptKey);
+    auto located = locate(q, handle, receipts, receiptKey);
     if (!located)
         return located.error();
     Message* m = located->message;
@@ -118,7 +118,7 @@ Result<ChangeVisibilityResult> BrokerState::changeOne(Queue& q, std::string_view
                          "Value " + std::to_string(*seconds) + " for parameter " + parameter
                              + " is invalid. Reason: Must be >= 0 and <= 43200, if provided.",
                          parameter);
-    auto located = locate(q, handle, receiptKey);
+    auto located = locate(q, handle, receipts, receiptKey);
     if (!located)
         return located.error();
     Message* m = located->message;

@@ -212,6 +212,9 @@ Status Broker::restoreQueue(const QueueRecord& r)
     BrokerState& s = *m_state;
     if (s.findQueue(r.name))
         return restoreError("A queue named " + r.name + " is already restored.");
+    if (r.name.empty() || r.name.size() > kMaxQueueNameLength)
+        return restoreError("A stored queue's name is not 1 to "
+                            + std::to_string(kMaxQueueNameLength) + " characters long.");
     StringMap attributes = r.attributes;
     // formatAttributes shows SqsManagedSseEnabled=true next to nothing else; with a KMS key it is
     // false. configForCreate takes the pair back as it was shown.

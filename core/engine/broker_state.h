@@ -109,6 +109,7 @@ public:
     std::uint32_t nextQueueId = 1;
     Random random;
     std::uint64_t receiptKey;
+    ReceiptMemo receipts; // decodes handles with receiptKey
 
     std::unordered_map<WaitId, Waiter> waiters;
     std::vector<std::pair<Millis, WaitId>> waiterDeadlines; // min-heap

@@ -21,14 +21,20 @@ constexpr std::size_t kStackFrameBytes = 2048;
 constexpr std::uint8_t kTransportString = 1;
 constexpr std::uint8_t kTransportBinary = 2;
 
-std::string toHex(const unsigned char* bytes, std::size_t size)
+// Writes 2 * size characters to `out`.
+void hexInto(const unsigned char* bytes, std::size_t size, char* out)
 {
     static constexpr char kDigits[] = "0123456789abcdef";
-    std::string hex(size * 2, '\0');
     for (std::size_t i = 0; i < size; ++i) {
-        hex[2 * i] = kDigits[bytes[i] >> 4];
-        hex[2 * i + 1] = kDigits[bytes[i] & 0x0f];
+        out[2 * i] = kDigits[bytes[i] >> 4];
+        out[2 * i + 1] = kDigits[bytes[i] & 0x0f];
     }
+}
+
+std::string toHex(const unsigned char* bytes, std::size_t size)
+{
+    std::string hex(size * 2, '\0');
+    hexInto(bytes, size, hex.data());
     return hex;
 }
 
@@ -92,6 +98,15 @@ std::string md5Hex(std::string_view bytes)
     unsigned char digest[MD5_DIGEST_LENGTH];
     md5Raw(bytes.data(), bytes.size(), digest);
     return toHex(digest, sizeof digest);
+}
+
+Md5HexText md5HexText(std::string_view bytes)
+{
+    unsigned char digest[MD5_DIGEST_LENGTH];
+    md5Raw(bytes.data(), bytes.size(), digest);
+    Md5HexText hex;
+    hexInto(digest, sizeof digest, hex.resize(2 * sizeof digest));
+    return hex;
 }
 
 std::string sha256Hex(std::string_view bytes)

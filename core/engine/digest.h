@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inline_text.h"
 #include "types.h"
 
 #include <string>
@@ -9,6 +10,9 @@ namespace inflight::engine {
 
 // Lower-case hex MD5 of the bytes (MD5OfMessageBody / MD5OfBody).
 std::string md5Hex(std::string_view bytes);
+// The same, held in the object (no heap): for answers that write it out at once.
+using Md5HexText = InlineText<32>;
+Md5HexText md5HexText(std::string_view bytes);
 
 // Lower-case hex SHA-256 of the bytes (content-based deduplication id).
 std::string sha256Hex(std::string_view bytes);

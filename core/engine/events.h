@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clock.h"
+#include "inline_text.h"
 #include "receipt.h"
 #include "types.h"
 
@@ -8,6 +9,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace inflight::engine {
 
@@ -41,9 +43,14 @@ constexpr bool isMove(EventKind kind)
     return kind == EventKind::MovedToDeadLetterQueue || kind == EventKind::MovedByTask;
 }
 
-// One lifecycle event. Every state change leaves the engine as exactly one event. The message id
-// and receipt are held in the event (InlineText), so the events of a message's life allocate
-// nothing beyond queue names, details and origins too long for a std::string's own room.
+// A queue's name as an event holds it: in the event, no heap (names of more than 15 characters,
+// the usual kind, cost each event an allocation as a std::string).
+using QueueNameText = InlineText<kMaxQueueNameLength>;
+
+// One lifecycle event. Every state change leaves the engine as exactly one event. The queue's
+// name, the message id and receipt are held in the event (InlineText), so the events of a
+// message's life allocate nothing beyond details and origins too long for a std::string's own
+// room.
 struct Event {
     // Each member is set by its initializer below, and nothing more: a new event at the end of a
     // batch (emplace_back) is not first zeroed whole, as a value-initialized aggregate would be,
@@ -53,7 +60,7 @@ struct Event {
     EventKind kind{};
     Millis time = 0; // engine time the change took effect (a deadline for expiries)
     std::uint32_t queueId = 0;
-    std::string queue{};     // queue name
+    QueueNameText queue;     // queue name
     MessageIdText messageId; // empty for queue-level events
     MessageKey key;          // the message in that queue (for peekMessage)
     MessageKey relatedKey;   // a move: the message's key in the queue it moved to (detail)
@@ -73,7 +80,9 @@ struct Event {
 
 // Receives events in batches, after the engine call that produced them has finished and the
 // engine is consistent. A sink must not call back into the broker. The batch is the sink's: it
-// may move the events out (a sink taking std::span<const Event> works as well).
-using EventSink = std::function<void(std::span<Event>)>;
+// may move the events out, or swap the whole vector for an empty one of its own (what it leaves
+// in `batch` is cleared and its room reused for the next batch). A sink taking
+// std::span<const Event> or std::span<Event> works as well.
+using EventSink = std::function<void(std::vector<Event>& batch)>;
 
 } // namespace inflight::engine

@@ -7,6 +7,7 @@
 // "HH:MM:SS"; clients are the Origin strings of the requests.
 #include "clock.h"
 #include "error.h"
+#include "receipt.h"
 #include "types.h"
 
 #include <cstdint>
@@ -93,7 +94,7 @@ struct ReceiptExplanation {
     std::uint32_t receive = 0;       // which receive made it (1 = first)
     std::uint32_t latestReceive = 0; // the message's receive count now
     MessageKey key;
-    std::string messageId;
+    MessageIdText messageId; // empty when the message is gone
     Millis latestReceivedAt = 0;
     Origin latestReceiveOrigin;
     std::string otherQueue; // OtherQueue: its queue, when it still exists

@@ -20,7 +20,6 @@ struct Range {
     std::int64_t max;
 };
 
-constexpr std::size_t kMaxQueueNameLength = 80;
 constexpr std::string_view kFifoSuffix = ".fifo";
 
 constexpr Range kVisibilityTimeoutRange{0, 43'200};

@@ -279,6 +279,35 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
     return token;
 }
 
+std::optional<ReceiptToken> ReceiptMemo::decode(std::string_view handle, std::uint64_t key)
+{
+    if (handle.size() != kReceiptLength)
+        return std::nullopt; // decodeReceipt's first check
+    // The last eight characters (the checksum's) differ between any two handles but by chance:
+    // they sort out the candidates before the whole handle is compared.
+    std::uint64_t tail;
+    std::memcpy(&tail, handle.data() + kReceiptLength - sizeof tail, sizeof tail);
+    for (const Entry& entry : m_entries) {
+        if (!entry.used)
+            continue;
+        std::uint64_t entryTail;
+        std::memcpy(&entryTail, entry.handle + kReceiptLength - sizeof entryTail, sizeof entryTail);
+        if (entryTail == tail && entry.key == key
+            && std::memcmp(entry.handle, handle.data(), kReceiptLength) == 0)
+            return entry.token;
+    }
+    const auto token = decodeReceipt(handle, key);
+    if (token) {
+        Entry& entry = m_entries[m_next];
+        m_next = (m_next + 1) % kEntries;
+        entry.key = key;
+        entry.token = *token;
+        entry.used = true;
+        std::memcpy(entry.handle, handle.data(), kReceiptLength);
+    }
+    return token;
+}
+
 namespace {
 
 // "00" … "ff": two digits a byte, so an id is 16 look-ups, not 32 shifts and masks.

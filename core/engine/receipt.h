@@ -36,6 +36,27 @@ ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std:
 // The token, or nullopt if `handle` is not a handle this engine (with this key) made.
 std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t key);
 
+// decodeReceipt with a memory of the last handles it decoded: a batch's handles are decoded twice
+// in a row (the traffic log notes where each stood, then the delete or change runs), and a
+// decode (base64, a keyed checksum) costs about five times a look here. The answer is
+// decodeReceipt's in every case: a handle is remembered with the key it was decoded with, and only
+// when it decoded.
+class ReceiptMemo {
+public:
+    std::optional<ReceiptToken> decode(std::string_view handle, std::uint64_t key);
+
+private:
+    struct Entry {
+        std::uint64_t key = 0;
+        ReceiptToken token;
+        bool used = false;
+        char handle[kReceiptLength]{};
+    };
+    static constexpr std::size_t kEntries = 16; // a batch's ten, and room
+    Entry m_entries[kEntries];
+    std::size_t m_next = 0; // the entry the next decode replaces
+};
+
 // A message id in UUID form ("8f0c1a9e-5b7d-4c1e-9a3f-2d6b7e8f9a0b"), from 128 random bits
 // (version 4 and variant bits set).
 std::string formatMessageId(std::uint64_t high, std::uint64_t low);

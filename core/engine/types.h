@@ -48,6 +48,10 @@ struct MessageKey {
     friend bool operator==(const MessageKey&, const MessageKey&) = default;
 };
 
+// The longest queue name of every kind (spec §1.3: 1 to 80 characters); the engine refuses longer
+// ones on create and on restore, so an event can hold a queue's name in itself.
+constexpr std::size_t kMaxQueueNameLength = 80;
+
 // Where a request came from, shown in the event log and message timeline: "window",
 // "127.0.0.1:53412", "simulation". Empty means unknown.
 using Origin = std::string;

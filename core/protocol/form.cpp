@@ -6,6 +6,7 @@
 // Query codec takes the text as it is, without a QString on the way (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 
+#include "protocol/byte_scan.h"
 #include "protocol/utf8.h"
 
 #include <simdjson.h>
@@ -27,27 +28,50 @@ int hexValue(char c)
     return -1;
 }
 
-// `text` with '+' as a space and each %XX as the byte XX, into `out` (replaced).
-void percentDecode(std::string_view text, std::string& out)
+// `text` with '+' as a space and each %XX as the byte XX, into `out` (replaced). Returns whether
+// a %XX gave a byte past ASCII.
+bool percentDecode(std::string_view text, std::string& out)
 {
     out.clear();
     std::size_t at = 0;
-    // Most names and many values have nothing to decode: copied whole.
+    // Most names and many values have nothing to decode: copied whole. Looked through eight bytes
+    // at a time for a '%' or '+'.
+    while (at + 8 <= text.size()) {
+        const std::uint64_t word = bytescan::load(text.data() + at);
+        if (bytescan::anyEqual(word, '%') || bytescan::anyEqual(word, '+'))
+            break;
+        at += 8;
+    }
     while (at < text.size() && text[at] != '%' && text[at] != '+')
         ++at;
     out.reserve(text.size());
     out.append(text.data(), at);
+    bool decodedHigh = false;
     for (; at < text.size(); ++at) {
         const char c = text[at];
         const int high = c == '%' && at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
         const int low = high >= 0 ? hexValue(text[at + 2]) : -1;
         if (low >= 0) {
+            decodedHigh = decodedHigh || high >= 8;
             out += char(high * 16 + low);
             at += 2;
         } else {
             out += c == '+' ? ' ' : c;
         }
     }
+    return decodedHigh;
+}
+
+bool isAscii(std::string_view text)
+{
+    std::size_t at = 0;
+    for (; at + 8 <= text.size(); at += 8)
+        if (bytescan::anyHigh(bytescan::load(text.data() + at)))
+            return false;
+    for (; at < text.size(); ++at)
+        if (static_cast<unsigned char>(text[at]) >= 0x80)
+            return false;
+    return true;
 }
 
 } // namespace
@@ -55,6 +79,10 @@ void percentDecode(std::string_view text, std::string& out)
 bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
 {
     const std::string_view text(encoded.constData(), std::size_t(encoded.size()));
+    // A form of plain ASCII whose escapes give plain ASCII (nearly every request: SDKs escape
+    // the URL's and the receipts' punctuation, not text past ASCII) is UTF-8 as it stands; only
+    // the pairs of other forms are checked, each as it is decoded.
+    const bool asciiForm = isAscii(text);
     for (std::size_t start = 0; start < text.size();) {
         std::size_t end = text.find('&', start);
         if (end == std::string_view::npos)
@@ -65,9 +93,11 @@ bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
             continue;
         const std::size_t equals = pair.find('=');
         auto& [name, value] = pairs.emplace_back();
-        percentDecode(pair.substr(0, equals), name);
-        percentDecode(
+        const bool highName = percentDecode(pair.substr(0, equals), name);
+        const bool highValue = percentDecode(
             equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1), value);
+        if (asciiForm && !highName && !highValue)
+            continue;
         if (!simdjson::validate_utf8(name.data(), name.size())
             || !simdjson::validate_utf8(value.data(), value.size()))
             return false;

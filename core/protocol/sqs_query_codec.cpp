@@ -62,10 +62,13 @@ std::optional<std::int64_t> indexOf(std::string_view segment)
     return index;
 }
 
-void insertParameter(ParameterNode& root, std::string_view key, std::string&& value)
+// False, with nothing more inserted, for a name of more than kMaxNameSegments segments.
+bool insertParameter(ParameterNode& root, std::string_view key, std::string&& value)
 {
     ParameterNode* node = &root;
-    for (std::size_t start = 0;;) {
+    for (std::size_t start = 0, segments = 1;; ++segments) {
+        if (segments > std::size_t(kMaxNameSegments))
+            return false;
         const std::size_t dot = key.find('.', start);
         const std::string_view segment = key.substr(
             start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
@@ -82,6 +85,7 @@ void insertParameter(ParameterNode& root, std::string_view key, std::string&& va
         start = dot + 1;
     }
     node->value = std::move(value);
+    return true;
 }
 
 enum class MemberKind { List, Map };
@@ -373,14 +377,12 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     ParameterNode root;
     std::string action;
     for (auto& [key, value] : parameters) {
-        if (std::size_t(std::count(key.begin(), key.end(), '.')) >= std::size_t(kMaxNameSegments))
+        if (key == "Action") {
+            action = std::move(value);
+        } else if (!insertParameter(root, key, std::move(value))) {
             return malformedQuery(
                 QStringLiteral("a parameter name has more than %1 parts separated by '.'")
                     .arg(kMaxNameSegments));
-        if (key == "Action") {
-            action = std::move(value);
-        } else {
-            insertParameter(root, key, std::move(value));
         }
     }
     if (action.empty())

@@ -73,24 +73,33 @@ constexpr std::array<ByteClass, 256> kByteClasses = [] {
 
 } // namespace
 
+char* XmlWriter::room(std::size_t size)
+{
+    const qsizetype end = m_size + qsizetype(size);
+    if (end > m_out.size()) {
+        // All the room the buffer has (resize within the capacity does not allocate), or twice
+        // what is needed.
+        m_out.resize(std::max({end, m_out.capacity(), 2 * m_size, qsizetype(256)}));
+    }
+    char* at = m_out.data() + m_size;
+    m_size = end;
+    return at;
+}
+
+void XmlWriter::finish()
+{
+    if (m_out.size() != m_size)
+        m_out.truncate(m_size);
+}
+
 void XmlWriter::put(std::string_view bytes)
 {
-    const qsizetype at = m_out.size();
-    const qsizetype size = at + qsizetype(bytes.size());
-    if (size > m_out.capacity())
-        m_out.reserve(std::max(size, 2 * m_out.capacity()));
-    m_out.resize(size);
-    std::memcpy(m_out.data() + at, bytes.data(), bytes.size());
+    std::memcpy(room(bytes.size()), bytes.data(), bytes.size());
 }
 
 void XmlWriter::putTag(std::string_view open, std::string_view name)
 {
-    const qsizetype at = m_out.size();
-    const qsizetype size = at + qsizetype(open.size() + name.size() + 1);
-    if (size > m_out.capacity())
-        m_out.reserve(std::max(size, 2 * m_out.capacity()));
-    m_out.resize(size);
-    char* out = m_out.data() + at;
+    char* out = room(open.size() + name.size() + 1);
     std::memcpy(out, open.data(), open.size());
     std::memcpy(out + open.size(), name.data(), name.size());
     out[open.size() + name.size()] = '>';
@@ -165,11 +174,18 @@ void XmlWriter::textElement(std::string_view name, std::string_view utf8)
     putTag("</", name);
 }
 
+void XmlWriter::markup(std::string_view xml)
+{
+    closeStartTag();
+    put(xml);
+}
+
 void XmlWriter::endDocument()
 {
     while (!m_nameStarts.empty())
         endElement();
     put("\n");
+    finish();
 }
 
 void XmlWriter::escaped(std::string_view utf8, bool attribute)
@@ -196,20 +212,24 @@ void XmlWriter::escaped(std::string_view utf8, bool attribute)
     }
     if (!escapes)
         return put(utf8);
+    finish();
     appendEscaped(m_out, utf8, attribute);
+    m_size = m_out.size();
 }
 
 void XmlWriter::checkedEscaped(std::string_view utf8, bool attribute)
 {
     // XML's characters are the ones SQS allows in a message (§1.3): text the engine keeps passes
     // that check, and only escapes are left to write.
+    finish();
     if (!engine::isValidMessageText(utf8)) {
         const QByteArray carried = carriedText(utf8);
         appendEscaped(m_out, std::string_view(carried.constData(), std::size_t(carried.size())),
                       attribute);
-        return;
+    } else {
+        appendEscaped(m_out, utf8, attribute);
     }
-    appendEscaped(m_out, utf8, attribute);
+    m_size = m_out.size();
 }
 
 } // namespace inflight::protocol

@@ -255,7 +255,7 @@ Q_SIGNALS:
     void lessonChanged();
 
 private:
-    void onEvents(std::span<engine::Event> events);
+    void onEvents(std::vector<engine::Event>& events);
     void flushEvents();
     void rearm();
     void queueFlush();

@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace inflight::engine {
 namespace {
@@ -138,6 +139,39 @@ TEST(Receipt, rejectsPaddedOrStandardAlphabetForm)
     const std::string handle = encodeReceipt(sampleToken(), kKey, 5);
     EXPECT_FALSE(decodeReceipt(handle + "=", kKey).has_value());
     EXPECT_FALSE(decodeReceipt(" " + handle, kKey).has_value());
+}
+
+// ---- the memo of decoded handles ----------------------------------------------------------------
+
+// The memo answers as decodeReceipt does, for handles it has seen and has not, edited ones (in the
+// checksum's characters the look-up starts with, and elsewhere), other keys and garbage, in an
+// order that wraps its sixteen entries many times.
+TEST(ReceiptMemo, answersAsDecodeReceiptDoes)
+{
+    std::mt19937_64 random(99);
+    std::vector<std::string> handles;
+    for (int i = 0; i < 40; ++i)
+        handles.push_back(encodeReceipt(ReceiptToken{std::uint32_t(1 + i % 3), std::uint32_t(i),
+                                                     random(), std::uint32_t(1 + i % 5)},
+                                        kKey, std::uint32_t(random())));
+    ReceiptMemo memo;
+    int decoded = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string handle = handles[random() % handles.size()];
+        switch (random() % 6) {
+        case 0: handle[handle.size() - 1 - random() % 8] ^= 1; break; // the tail edited
+        case 1: handle[random() % (handle.size() - 8)] ^= 1; break;   // the rest edited
+        case 2: handle.pop_back(); break;
+        default: break;
+        }
+        const std::uint64_t key = random() % 8 == 0 ? kKey + 1 : kKey;
+        const auto expected = decodeReceipt(handle, key);
+        ASSERT_EQ(memo.decode(handle, key), expected) << handle << " key " << key;
+        decoded += expected.has_value();
+    }
+    EXPECT_GT(decoded, 5000); // most of them valid: the memo's hits are tested, not only misses
+    EXPECT_FALSE(memo.decode("garbage", kKey).has_value());
+    EXPECT_FALSE(memo.decode("", kKey).has_value());
 }
 
 // ---- message ids -------------------------------------------------------------------------------

@@ -280,4 +280,27 @@ TEST_F(SnapshotTest, restoreRefusesATakenSlotOrName)
     EXPECT_EQ(copy.restoreMessage("nope", message).error().code, ErrorCode::QueueDoesNotExist);
 }
 
+// Events hold a queue's name in themselves (80 characters at most, as every create checks): a
+// stored record with a longer one, or none, is refused, not cut short.
+TEST_F(SnapshotTest, restoreRefusesANameNoQueueCanHave)
+{
+    ASSERT_TRUE(source.createQueue({.name = std::string(80, 'q')}).ok());
+    QueueRecord queue = source.queueRecord(std::string(80, 'q')).value();
+    Broker copy(clock);
+    std::vector<Event> events;
+    copy.setEventSink([&](std::span<const Event> batch) {
+        events.insert(events.end(), batch.begin(), batch.end());
+    });
+    ASSERT_TRUE(copy.restoreQueue(queue).ok());
+    ASSERT_TRUE(copy.deleteQueue(queue.name, "test").ok());
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(events.back().queue, queue.name); // all 80 characters
+    for (const std::string& name : {std::string(81, 'q'), std::string()}) {
+        queue.name = name;
+        const auto restored = copy.restoreQueue(queue);
+        ASSERT_FALSE(restored.ok()) << name.size();
+        EXPECT_EQ(restored.error().code, ErrorCode::InvalidParameterValue);
+    }
+}
+
 } // namespace

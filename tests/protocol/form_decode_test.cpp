@@ -112,6 +112,40 @@ TEST(FormDecode, bytesThatAreNotUtf8AreRefusedAsQStringDecoderRefusedThem)
     }
 }
 
+// A form of plain ASCII skips the UTF-8 check; bytes past ASCII, escaped or not, in any pair of
+// the form, are still checked: the same random bytes as above, unescaped, after a plain pair, and
+// escaped among plain ones.
+TEST(FormDecode, bytesPastAsciiAreCheckedEscapedOrNotAnywhereInTheForm)
+{
+    std::mt19937 random(6122026);
+    for (int round = 0; round < 20000; ++round) {
+        std::string bytes;
+        for (int i = 1 + int(random() % 8); i > 0; --i)
+            bytes += char(random() % 4 == 0 ? 0x21 + random() % 90 : 0x80 + random() % 128);
+        if (bytes.find_first_of("&=%+") != std::string::npos)
+            continue; // a form's own punctuation, unescaped, would split or decode the bytes
+        const bool valid = referenceTakes(bytes);
+        protocol::FormPairs pairs;
+        ASSERT_EQ(protocol::appendFormPairs(QByteArray("Action=SendMessage&v=")
+                                                + QByteArray::fromStdString(bytes),
+                                            pairs),
+                  valid)
+            << QByteArray::fromStdString(bytes).toHex().toStdString();
+        if (valid) {
+            ASSERT_EQ(pairs.size(), 2u);
+            EXPECT_EQ(pairs[1].second, bytes);
+        }
+        pairs.clear();
+        ASSERT_EQ(protocol::appendFormPairs("Action=SendMessage&" + percentEncoded(bytes)
+                                                + "=1&QueueUrl=http%3A%2F%2Fq",
+                                            pairs),
+                  valid);
+    }
+    protocol::FormPairs pairs;
+    EXPECT_TRUE(protocol::appendFormPairs("a=b&QueueUrl=http%3A%2F%2F127.0.0.1%3A9324%2Fq", pairs));
+    EXPECT_EQ(pairs.back().second, "http://127.0.0.1:9324/q");
+}
+
 TEST(FormDecode, decodeFormKeepsALeadingByteOrderMark)
 {
     const auto parameters = protocol::decodeForm("MessageBody=%EF%BB%BFbom");

@@ -17,8 +17,10 @@ namespace {
 std::string written(void (*write)(XmlWriter&))
 {
     QByteArray out;
-    XmlWriter writer(out);
-    write(writer);
+    {
+        XmlWriter writer(out);
+        write(writer);
+    } // what was written is in `out` once the writer is gone
     return out.toStdString();
 }
 
@@ -72,8 +74,10 @@ TEST(XmlWriter, keepsEveryCharacterXmlCanCarryAndReplacesTheRest)
                             "x\x80",
                             13);
     QByteArray out;
-    XmlWriter writer(out);
-    writer.textElement("T", input);
+    {
+        XmlWriter writer(out);
+        writer.textElement("T", input);
+    }
     const std::string r = "\xEF\xBF\xBD";
     EXPECT_EQ(out.toStdString(), "<T>a" + r + "b" + r + "c" + r + "d" + r + r + "x" + r + "</T>");
 }
@@ -139,4 +143,27 @@ TEST(XmlWriter, randomTextIsEscapedByTheRulesWhetherAsciiOrNot)
                       + referenceEscaped(text, false) + "</T></R>\n")
             << text;
     }
+}
+
+// The writer writes into room it makes ahead (xml_writer.h): an answer far larger than its first
+// room, with escaped text (appended to the buffer directly) between plain pieces, comes out whole
+// and exactly as long as written, into a buffer that already held bytes.
+TEST(XmlWriter, aLongDocumentGrowsItsRoomAndEndsExactlyWhereItsTextEnds)
+{
+    QByteArray out("kept:");
+    std::string expected = "kept:<L>";
+    {
+        XmlWriter writer(out);
+        writer.startElement("L");
+        for (int i = 0; i < 2000; ++i) {
+            const std::string text = i % 3 == 0 ? "a<b&" + std::to_string(i) : std::to_string(i);
+            writer.textElement("I", text);
+            expected += "<I>" + referenceEscaped(text, false) + "</I>";
+        }
+        writer.endDocument();
+        expected += "</L>\n";
+        EXPECT_EQ(out.toStdString(), expected); // complete once endDocument returns
+    }
+    EXPECT_EQ(out.toStdString(), expected);
+    EXPECT_EQ(out.size(), qsizetype(expected.size()));
 }
