@@ -93,8 +93,10 @@ Output batchOutput(const engine::BatchResult<T>& result, Describe describeSucces
 // The batch entries of a delete or change-visibility request.
 engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsRequest& request)
 {
+    const std::vector<SqsRequest> items = request.entries("Entries");
     std::vector<engine::BatchReceiptEntry> entries;
-    for (const SqsRequest& item : request.entries("Entries")) {
+    entries.reserve(items.size());
+    for (const SqsRequest& item : items) {
         engine::BatchReceiptEntry entry;
         entry.id = item.string("Id").value_or(std::string());
         entry.receiptHandle = item.string("ReceiptHandle").value_or(std::string());
