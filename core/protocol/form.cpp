@@ -62,18 +62,6 @@ bool percentDecode(std::string_view text, std::string& out)
     return decodedHigh;
 }
 
-bool isAscii(std::string_view text)
-{
-    std::size_t at = 0;
-    for (; at + 8 <= text.size(); at += 8)
-        if (bytescan::anyHigh(bytescan::load(text.data() + at)))
-            return false;
-    for (; at < text.size(); ++at)
-        if (static_cast<unsigned char>(text[at]) >= 0x80)
-            return false;
-    return true;
-}
-
 } // namespace
 
 bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
@@ -82,7 +70,7 @@ bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
     // A form of plain ASCII whose escapes give plain ASCII (nearly every request: SDKs escape
     // the URL's and the receipts' punctuation, not text past ASCII) is UTF-8 as it stands; only
     // the pairs of other forms are checked, each as it is decoded.
-    const bool asciiForm = isAscii(text);
+    const bool asciiForm = bytescan::isAscii(text);
     for (std::size_t start = 0; start < text.size();) {
         std::size_t end = text.find('&', start);
         if (end == std::string_view::npos)
