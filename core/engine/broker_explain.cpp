@@ -415,7 +415,6 @@ ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_v
         x.deleteSucceeds = true;
         return x;
     }
-    x.messageId = formatMessageIdText(m->idHigh, m->idLow);
     x.latestReceive = m->receiveCount;
     x.latestReceivedAt = m->receivedAt;
     x.latestReceiveOrigin = s.originName(m->lastReceiveOrigin);

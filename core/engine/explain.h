@@ -94,7 +94,6 @@ struct ReceiptExplanation {
     std::uint32_t receive = 0;       // which receive made it (1 = first)
     std::uint32_t latestReceive = 0; // the message's receive count now
     MessageKey key;
-    MessageIdText messageId; // empty when the message is gone
     Millis latestReceivedAt = 0;
     Origin latestReceiveOrigin;
     std::string otherQueue; // OtherQueue: its queue, when it still exists

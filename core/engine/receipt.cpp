@@ -1,6 +1,7 @@
 #include "receipt.h"
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 
@@ -131,40 +132,53 @@ constexpr std::size_t kReceiptChars = kReceiptBytes / 3 * 4;
 static_assert(kReceiptChars == kReceiptLength);
 static_assert(kReceiptBytes % 3 == 0, "a whole number of base64 groups: no padding bits to alias");
 
+// Whole-word loads and stores, swapped where the host's order is not the layout's: a byte loop
+// here stays a loop of eight loads and shifts at -O2 (GCC 12), and the checksum reads four words
+// on every receive and delete.
+static_assert(std::endian::native == std::endian::little || std::endian::native == std::endian::big,
+              "a mixed-endian host");
+
+std::uint32_t toBig(std::uint32_t v)
+{
+    return std::endian::native == std::endian::big ? v : __builtin_bswap32(v);
+}
+
+std::uint64_t toBig(std::uint64_t v)
+{
+    return std::endian::native == std::endian::big ? v : __builtin_bswap64(v);
+}
+
 void putBig32(unsigned char* out, std::uint32_t v)
 {
-    for (int i = 3; i >= 0; --i, v >>= 8)
-        out[i] = static_cast<unsigned char>(v);
+    v = toBig(v);
+    std::memcpy(out, &v, sizeof v);
 }
 
 void putBig64(unsigned char* out, std::uint64_t v)
 {
-    for (int i = 7; i >= 0; --i, v >>= 8)
-        out[i] = static_cast<unsigned char>(v);
+    v = toBig(v);
+    std::memcpy(out, &v, sizeof v);
 }
 
 std::uint32_t getBig32(const unsigned char* in)
 {
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i)
-        v = (v << 8) | in[i];
-    return v;
+    std::uint32_t v;
+    std::memcpy(&v, in, sizeof v);
+    return toBig(v);
 }
 
 std::uint64_t getBig64(const unsigned char* in)
 {
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i)
-        v = (v << 8) | in[i];
-    return v;
+    std::uint64_t v;
+    std::memcpy(&v, in, sizeof v);
+    return toBig(v);
 }
 
 std::uint64_t getLittle64(const unsigned char* in)
 {
-    std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = (v << 8) | in[i];
-    return v;
+    std::uint64_t v;
+    std::memcpy(&v, in, sizeof v);
+    return std::endian::native == std::endian::little ? v : __builtin_bswap64(v);
 }
 
 constexpr std::uint64_t rotl(std::uint64_t v, int bits)

@@ -1,5 +1,6 @@
 #include "protocol/http_types.h"
 
+#include "protocol/ascii_case.h"
 #include "protocol/error_mapping.h"
 #include "protocol/oci_rest.h"
 #include "protocol/sqs_codec.h"
@@ -15,10 +16,8 @@ QByteArray findHeader(const QList<QPair<QByteArray, QByteArray>>& headers, const
 {
     if (name.isEmpty())
         return {};
-    const char first = static_cast<char>(name.front() | 0x20); // ASCII: a letter in lower case
     for (const auto& [key, value] : headers) {
-        if (key.size() == name.size() && static_cast<char>(key.front() | 0x20) == first
-            && key.compare(name, Qt::CaseInsensitive) == 0)
+        if (equalsIgnoringAsciiCase(key, name))
             return value;
     }
     return {};

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <string_view>
 
 namespace inflight::protocol {
@@ -36,9 +37,37 @@ void appendEscape(QByteArray& out, unsigned char c)
     }
 }
 
+// True when `text` is plain ASCII with nothing to escape: no control, `"`, `\` or byte of 0x80
+// or more (the common case: ids, receipts, digests, most bodies).
+bool isPlainJsonText(std::string_view text)
+{
+    std::size_t at = 0;
+    for (; at + 8 <= text.size(); at += 8) {
+        const std::uint64_t word = bytescan::load(text.data() + at);
+        if (bytescan::anyHigh(word) || bytescan::anyBelow(word, 0x20)
+            || bytescan::anyEqual(word, '"') || bytescan::anyEqual(word, '\\'))
+            return false;
+    }
+    for (; at < text.size(); ++at) {
+        const auto c = static_cast<unsigned char>(text[at]);
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+            return false;
+    }
+    return true;
+}
+
 void appendString(QByteArray& out, std::string_view text)
 {
     const qsizetype start = out.size();
+    if (isPlainJsonText(text)) {
+        // One write, quotes and all: resize grows the buffer geometrically, as append does.
+        out.resize(start + qsizetype(text.size()) + 2);
+        char* at = out.data() + start;
+        *at++ = '"';
+        std::memcpy(at, text.data(), text.size());
+        at[text.size()] = '"';
+        return;
+    }
     out += '"';
     std::size_t run = 0;
     unsigned char high = 0; // any byte of 0x80 or more: the text's UTF-8 is checked at the end

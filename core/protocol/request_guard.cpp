@@ -1,5 +1,6 @@
 #include "protocol/request_guard.h"
 
+#include "protocol/ascii_case.h"
 #include "protocol/credentials.h"
 #include "protocol/error_mapping.h"
 #include "protocol/oci_rest.h"
@@ -90,9 +91,8 @@ struct GuardedHeaders {
 private:
     const QByteArray** slotFor(const QByteArray& name)
     {
-        const auto is = [&](const char* expected) {
-            return name.compare(QByteArrayView(expected), Qt::CaseInsensitive) == 0;
-        };
+        const auto is
+            = [&](const char* expected) { return equalsIgnoringAsciiCase(name, expected); };
         switch (name.size()) {
         case 4: return is("host") ? &host : nullptr;
         case 6: return is("origin") ? &origin : nullptr;
@@ -108,17 +108,11 @@ private:
     }
 };
 
-bool startsWithNoCase(const QByteArray& text, const char* prefix)
-{
-    const QByteArrayView expected(prefix);
-    return text.size() >= expected.size()
-        && QByteArrayView(text).first(expected.size()).compare(expected, Qt::CaseInsensitive) == 0;
-}
-
 // The media type is the SDKs' form type (the Query protocol's every request): nothing to check.
 bool isFormType(const QByteArray* contentType)
 {
-    return contentType && startsWithNoCase(*contentType, "application/x-www-form-urlencoded");
+    return contentType
+        && startsWithIgnoringAsciiCase(*contentType, "application/x-www-form-urlencoded");
 }
 
 // The protocol as wireProtocol() decides it, from the headers already found.
@@ -132,7 +126,7 @@ WireProtocol protocolOf(const HttpRequest& request, const GuardedHeaders& header
         return WireProtocol::SqsJson;
     if (!headers.contentType || isFormType(headers.contentType))
         return WireProtocol::SqsQuery;
-    return startsWithNoCase(headers.contentType->trimmed(), "application/x-amz-json")
+    return startsWithIgnoringAsciiCase(headers.contentType->trimmed(), "application/x-amz-json")
         ? WireProtocol::SqsJson
         : WireProtocol::SqsQuery;
 }

@@ -1,5 +1,7 @@
 #include "server/http_wire.h"
 
+#include "protocol/ascii_case.h"
+
 #include <charconv>
 
 namespace inflight::server {
@@ -9,10 +11,10 @@ namespace {
 bool isFramingHeader(const QByteArray& name)
 {
     // We write these ourselves; a copy from the codec would contradict them.
-    return name.compare("content-length", Qt::CaseInsensitive) == 0
-        || name.compare("content-type", Qt::CaseInsensitive) == 0
-        || name.compare("connection", Qt::CaseInsensitive) == 0
-        || name.compare("transfer-encoding", Qt::CaseInsensitive) == 0;
+    return protocol::equalsIgnoringAsciiCase(name, "content-length")
+        || protocol::equalsIgnoringAsciiCase(name, "content-type")
+        || protocol::equalsIgnoringAsciiCase(name, "connection")
+        || protocol::equalsIgnoringAsciiCase(name, "transfer-encoding");
 }
 
 } // namespace

@@ -73,6 +73,18 @@ TEST(Receipt, decodesAHandleOfTheEarlierLayout)
     EXPECT_EQ(decodeReceipt(layout2, kKey), decoded);
 }
 
+// Handles of layout 2 made by the encoder as it was before its loads and stores became whole
+// words (session 21's, byte by byte): the same tokens give the same handles, and they decode.
+TEST(Receipt, layoutTwoHandlesAreTheSameAsTheByteByByteEncoderMade)
+{
+    EXPECT_EQ(encodeReceipt(sampleToken(), kKey, 7),
+              "AQEBAgAAAAcAAAAqAABwSIYN33kAAAADAAAAB_3AEkS6OEjo");
+    const ReceiptToken high{0xfedcba98u, 0x89abcdefu, 0xfedcba9876543210ULL, 0x80000001u};
+    const std::string handle = "AQEBAv7cupiJq83v_ty6mHZUMhCAAAAB3q2-7zYFWo_Y5uQC";
+    EXPECT_EQ(encodeReceipt(high, kKey, 0xdeadbeefu), handle);
+    EXPECT_EQ(decodeReceipt(handle, kKey), high);
+}
+
 TEST(Receipt, nonceMakesEveryReceiveOfTheSameTokenDistinct)
 {
     const std::string a = encodeReceipt(sampleToken(), kKey, 1);

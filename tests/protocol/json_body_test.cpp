@@ -185,6 +185,38 @@ TEST_F(JsonBodyTest, nullIsAnAbsentMember)
     EXPECT_EQ(messagesInQ(), 1);
 }
 
+TEST_F(JsonBodyTest, aRepeatedMemberKeepsItsLastValueAndListsKeepEveryItemInOrder)
+{
+    ASSERT_EQ(json("SendMessage", withUrl(R"("MessageBody":"first","MessageBody":"last")")).status,
+              200);
+    const HttpResponse received = json("ReceiveMessage", withUrl(R"("MaxNumberOfMessages":1)"));
+    const QJsonArray messages = object(received).value(QStringLiteral("Messages")).toArray();
+    ASSERT_EQ(messages.size(), 1);
+    EXPECT_EQ(messages[0].toObject().value(QStringLiteral("Body")).toString(),
+              QStringLiteral("last"));
+
+    // Lists: twelve entries are read as twelve (too many for a batch), ten as ten, in order.
+    QByteArray entries;
+    for (int i = 0; i < 12; ++i)
+        entries += (i ? "," : "") + QByteArray(R"({"Id":"e)") + QByteArray::number(i)
+            + R"(","MessageBody":"m"})";
+    const HttpResponse batch = json("SendMessageBatch", withUrl("\"Entries\":[" + entries + "]"));
+    EXPECT_EQ(batch.status, 400) << batch.body.toStdString();
+    EXPECT_EQ(object(batch).value(QStringLiteral("__type")).toString(),
+              QStringLiteral("com.amazonaws.sqs#TooManyEntriesInBatchRequest"));
+    entries.clear();
+    for (int i = 0; i < 10; ++i)
+        entries += (i ? "," : "") + QByteArray(R"({"Id":"e)") + QByteArray::number(i)
+            + R"(","MessageBody":"m)" + QByteArray::number(i) + R"("})";
+    const HttpResponse ten = json("SendMessageBatch", withUrl("\"Entries\":[" + entries + "]"));
+    ASSERT_EQ(ten.status, 200) << ten.body.toStdString();
+    const QJsonArray successful = object(ten).value(QStringLiteral("Successful")).toArray();
+    ASSERT_EQ(successful.size(), 10);
+    for (int i = 0; i < 10; ++i)
+        EXPECT_EQ(successful[i].toObject().value(QStringLiteral("Id")).toString(),
+                  QStringLiteral("e%1").arg(i));
+}
+
 TEST_F(JsonBodyTest, membersTheApiDoesNotHaveAreIgnoredWhateverTheirType)
 {
     EXPECT_EQ(json("SendMessage", withUrl(R"("MessageBody":"m","Extra":{"x":[1,true]})")).status,

@@ -18,6 +18,8 @@
 # requests (send) or messages (receive) the load counted. The receive queue is filled first
 # (FILL_MESSAGES, 60,000, with instrumentation off). Needs valgrind (Debian: apt-get install
 # valgrind). LOAD overrides the load generator (default: BUILD_DIR/tests/bench/load/inflight_load).
+# KEEP_DUMPS=DIR keeps each measurement's callgrind profile there (callgrind_annotate reads them:
+# where the instructions go), named after the binary's place in the list and the load.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
@@ -26,6 +28,7 @@ LOAD=${LOAD:-$BUILD_DIR/tests/bench/load/inflight_load}
 SECONDS_EACH=${LOAD_SECONDS:-6}
 CONNECTIONS=${CONNECTIONS:-8}
 FILL_MESSAGES=${FILL_MESSAGES:-60000}
+KEEP_DUMPS=${KEEP_DUMPS:-}
 
 command -v valgrind >/dev/null && command -v callgrind_control >/dev/null || {
     echo "instructions_compare: valgrind is not installed (Debian: sudo apt-get install valgrind)" >&2
@@ -73,11 +76,15 @@ measure() {
         echo "instructions_compare: the $label load counted nothing" >&2
         exit 1
     }
+    [[ -z "$KEEP_DUMPS" ]] || cp "$dump" "$KEEP_DUMPS/callgrind.$BINARY_INDEX.$label"
     echo "$((instructions / items))"
 }
 
 printf '%-40s %12s %12s %12s %12s\n' binary "send json" "receive json" "send query" "receive query"
+[[ -z "$KEEP_DUMPS" ]] || mkdir -p "$KEEP_DUMPS"
+BINARY_INDEX=0
 for binary in "$@"; do
+    BINARY_INDEX=$((BINARY_INDEX + 1))
     port=$(free_port)
     URL=http://127.0.0.1:$port
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/callgrind.out.%p" \
