@@ -29,7 +29,8 @@ inline bool equalsIgnoringAsciiCase(QByteArrayView a, QByteArrayView b)
 
 inline bool startsWithIgnoringAsciiCase(QByteArrayView text, QByteArrayView prefix)
 {
-    return text.size() >= prefix.size() && equalsIgnoringAsciiCase(text.first(prefix.size()), prefix);
+    return text.size() >= prefix.size()
+        && equalsIgnoringAsciiCase(text.first(prefix.size()), prefix);
 }
 
 } // namespace inflight::protocol

@@ -144,6 +144,20 @@ bool HttpRequestParser::addHeaderBytes(size_t length)
     return m_headerBytes <= kMaxHeaderBytes;
 }
 
+namespace {
+
+// A header's name or value arrives in one piece unless a read split it: the first piece is made
+// into the array at once (Qt's append to an empty array takes its general insert path).
+void appendPiece(QByteArray& to, const char* at, size_t length)
+{
+    if (to.isEmpty())
+        to = QByteArray(at, static_cast<qsizetype>(length));
+    else
+        to.append(at, static_cast<qsizetype>(length));
+}
+
+} // namespace
+
 int HttpRequestParser::onUrl(const char* at, size_t length)
 {
     if (!addHeaderBytes(length))
@@ -156,7 +170,7 @@ int HttpRequestParser::onHeaderField(const char* at, size_t length)
 {
     if (!addHeaderBytes(length))
         return fail("request headers are too large");
-    m_field.append(at, static_cast<qsizetype>(length));
+    appendPiece(m_field, at, length);
     return HPE_OK;
 }
 
@@ -164,7 +178,7 @@ int HttpRequestParser::onHeaderValue(const char* at, size_t length)
 {
     if (!addHeaderBytes(length))
         return fail("request headers are too large");
-    m_value.append(at, static_cast<qsizetype>(length));
+    appendPiece(m_value, at, length);
     return HPE_OK;
 }
 

@@ -3,6 +3,8 @@
 #include "protocol/ascii_case.h"
 
 #include <charconv>
+#include <cstring>
+#include <string_view>
 
 namespace inflight::server {
 
@@ -19,34 +21,80 @@ bool isFramingHeader(const QByteArray& name)
 
 } // namespace
 
+namespace {
+
+// Writes pieces into room already made in the buffer.
+struct HeadCursor {
+    char* at;
+
+    void put(std::string_view text)
+    {
+        std::memcpy(at, text.data(), text.size());
+        at += text.size();
+    }
+    void putBytes(const QByteArray& bytes)
+    {
+        put(std::string_view(bytes.constData(), bytes.size()));
+    }
+};
+
+} // namespace
+
+// The head is measured, the buffer grown once and the pieces copied in: an append is an out-of-line
+// call that checks for room each time, and a head is a dozen pieces.
 void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response, bool keepAlive)
 {
-    char number[24];
-    out += "HTTP/1.1 ";
-    out.append(number, std::to_chars(number, number + sizeof number, response.status).ptr - number);
-    out += ' ';
-    out += protocol::reasonPhrase(response.status);
-    out += "\r\n";
+    char status[24];
+    const std::string_view statusText(
+        status,
+        std::size_t(std::to_chars(status, status + sizeof status, response.status).ptr - status));
+    char length[24];
+    const std::string_view lengthText(
+        length,
+        std::size_t(std::to_chars(length, length + sizeof length, response.body.size()).ptr
+                    - length));
+    const std::string_view reason = protocol::reasonPhrase(response.status);
+    constexpr std::string_view kContentType = "Content-Type: ";
+    constexpr std::string_view kContentLength = "Content-Length: ";
+    constexpr std::string_view kClose = "Connection: close\r\n";
+
+    std::size_t size = 9 + statusText.size() + 1 + reason.size() + 2;
+    for (const auto& [name, value] : response.headers) {
+        if (!isFramingHeader(name))
+            size += std::size_t(name.size() + value.size()) + 4;
+    }
+    if (!response.contentType.isEmpty())
+        size += kContentType.size() + std::size_t(response.contentType.size()) + 2;
+    size += kContentLength.size() + lengthText.size() + 2 + (keepAlive ? 0 : kClose.size()) + 2;
+
+    const qsizetype start = out.size();
+    out.resize(start + qsizetype(size));
+    HeadCursor head{out.data() + start};
+    head.put("HTTP/1.1 ");
+    head.put(statusText);
+    head.put(" ");
+    head.put(reason);
+    head.put("\r\n");
     for (const auto& [name, value] : response.headers) {
         if (isFramingHeader(name))
             continue;
-        out += name;
-        out += ": ";
-        out += value;
-        out += "\r\n";
+        head.putBytes(name);
+        head.put(": ");
+        head.putBytes(value);
+        head.put("\r\n");
     }
     if (!response.contentType.isEmpty()) {
-        out += "Content-Type: ";
-        out += response.contentType;
-        out += "\r\n";
+        head.put(kContentType);
+        head.putBytes(response.contentType);
+        head.put("\r\n");
     }
-    out += "Content-Length: ";
-    out.append(number,
-               std::to_chars(number, number + sizeof number, response.body.size()).ptr - number);
-    out += "\r\n";
+    head.put(kContentLength);
+    head.put(lengthText);
+    head.put("\r\n");
     if (!keepAlive)
-        out += "Connection: close\r\n";
-    out += "\r\n";
+        head.put(kClose);
+    head.put("\r\n");
+    Q_ASSERT(head.at == out.data() + out.size());
 }
 
 QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive)

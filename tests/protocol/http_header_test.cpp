@@ -35,8 +35,7 @@ TEST(HttpHeader, eachByteFoldsAsQtFoldsAsciiAndNoOtherByte)
                 const QByteArray stored = QByteArray::fromStdString(prefix + char(a));
                 const QByteArray asked = QByteArray::fromStdString(prefix + char(b));
                 const bool same = a == b
-                    || (a < 0x80 && b < 0x80
-                        && stored.compare(asked, Qt::CaseInsensitive) == 0);
+                    || (a < 0x80 && b < 0x80 && stored.compare(asked, Qt::CaseInsensitive) == 0);
                 HttpRequest request;
                 request.headers = {{stored, "value"}};
                 ASSERT_EQ(request.header(asked) == "value", same)

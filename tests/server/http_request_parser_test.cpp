@@ -72,6 +72,28 @@ TEST(HttpRequestParser, ABytewiseRequestIsInHeadersUntilTheyEnd)
     EXPECT_FALSE(parser.inHeaders());
 }
 
+TEST(HttpRequestParser, HeadersSplitAcrossReadsArriveWhole)
+{
+    // Every place a read can end: a name or value in two pieces is joined again.
+    const std::string bytes = "POST /q HTTP/1.1\r\nHost: localhost:4566\r\n"
+                              "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n"
+                              "\r\n{}";
+    for (std::size_t cut = 1; cut < bytes.size(); ++cut) {
+        HttpRequestParser parser;
+        ASSERT_EQ(parser.parse(bytes.data(), cut).status, Status::NeedMore) << cut;
+        ASSERT_EQ(parser.parse(bytes.data() + cut, bytes.size() - cut).status, Status::Request)
+            << cut;
+        const auto request = parser.takeRequest();
+        ASSERT_EQ(request.headers.size(), 3) << cut;
+        EXPECT_EQ(request.headers[0].first, "Host") << cut;
+        EXPECT_EQ(request.headers[0].second, "localhost:4566") << cut;
+        EXPECT_EQ(request.headers[1].first, "Content-Type") << cut;
+        EXPECT_EQ(request.headers[1].second, "application/x-amz-json-1.0") << cut;
+        EXPECT_EQ(request.headers[2].second, "2") << cut;
+        EXPECT_EQ(request.body, "{}") << cut;
+    }
+}
+
 // RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request) status code to any HTTP/1.1
 // request message that lacks a Host header field".
 TEST(HttpRequestParser, RefusesAnHttp11RequestWithoutHost)
