@@ -57,6 +57,9 @@ public:
     Result<QueueRef> createQueue(const CreateQueueRequest& request);
     // GetQueueUrl. QueueDoesNotExist if unknown.
     Result<QueueRef> getQueue(std::string_view name);
+    // The queue's kind alone (what every request's queue look-up asks): QueueDoesNotExist if
+    // unknown.
+    Result<QueueKind> queueKind(std::string_view name);
     // Lexicographic by name, prefix case-sensitive; OCI built-in DLQs are not listed.
     Result<ListQueuesResult> listQueues(const ListQueuesRequest& request);
     // Deletes the queue and its messages; pending receives on it end empty. Emits QueueDeleted.

@@ -89,14 +89,14 @@ std::string whereItStood(ReceiptOperation operation, const engine::ReceiptExplan
 } // namespace
 
 void noteReceipt(engine::Broker& broker, const std::string& queue, std::string entryId,
-                 std::string receipt, RequestSummary& summary)
+                 std::string_view receipt, RequestSummary& summary)
 {
     if (summary.receipts.size() >= kMaxNotedReceipts)
         return;
     auto standing = broker.explainReceipt(queue, receipt);
     if (!standing)
         return; // no such queue: the operation fails with the same error
-    summary.receipts.push_back({std::move(entryId), std::move(receipt), std::move(*standing)});
+    summary.receipts.push_back({std::move(entryId), std::move(*standing)});
 }
 
 void noteReceipts(engine::Broker& broker, const std::string& queue,
@@ -114,8 +114,7 @@ void noteReceipts(engine::Broker& broker, const std::string& queue,
         return; // no such queue: the operation fails with the same error
     summary.receipts.reserve(summary.receipts.size() + entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i)
-        summary.receipts.push_back(
-            {entries[i].id, entries[i].receiptHandle, std::move((*standings)[i])});
+        summary.receipts.push_back({entries[i].id, std::move((*standings)[i])});
 }
 
 void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,7 +24,7 @@ namespace inflight::protocol {
 // longer, so such a request fails whole.
 inline constexpr std::size_t kMaxNotedReceipts = 20;
 void noteReceipt(engine::Broker& broker, const std::string& queue, std::string entryId,
-                 std::string receipt, RequestSummary& summary);
+                 std::string_view receipt, RequestSummary& summary);
 // The same for each entry of a batch (up to kMaxNotedReceipts of them), explained in one call.
 void noteReceipts(engine::Broker& broker, const std::string& queue,
                   std::span<const engine::BatchReceiptEntry> entries, RequestSummary& summary);

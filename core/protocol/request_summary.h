@@ -43,7 +43,6 @@ struct RequestSummary {
     // What the explanations are made from, gathered where the request is decoded.
     struct ReceiptUse {
         std::string entryId; // a batch entry's Id (OCI: its index); "" for a single call
-        std::string receipt;
         engine::ReceiptExplanation standing; // before the operation ran
     };
     std::vector<ReceiptUse> receipts;              // of a receipt operation, in entry order

@@ -114,19 +114,18 @@ std::string queueUrl(const SqsContext& context, const std::string& name)
 
 engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request)
 {
-    engine::Result<std::string> name = queueDoesNotExist();
-    if (auto url = request.string("QueueUrl")) {
-        if (auto plain = plainQueueUrl(*url)) {
-            if (plain->account != context.broker.options().accountId)
-                return queueDoesNotExist();
-            name = std::string(plain->name);
-        } else {
+    auto name = [&]() -> engine::Result<std::string> {
+        if (auto url = request.string("QueueUrl")) {
+            if (auto plain = plainQueueUrl(*url)) {
+                if (plain->account != context.broker.options().accountId)
+                    return queueDoesNotExist();
+                return std::string(plain->name);
+            }
             const QUrl parsed(QString::fromStdString(*url));
-            name = queueFromSegments(
+            return queueFromSegments(
                 context,
                 parsed.path(QUrl::FullyDecoded).split(QLatin1Char('/'), Qt::SkipEmptyParts));
         }
-    } else {
         QStringList segments;
         for (const QByteArray& segment : context.http.path.split('/')) {
             if (!segment.isEmpty())
@@ -134,14 +133,14 @@ engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsReq
         }
         if (segments.isEmpty())
             return SqsRequest::missing("QueueUrl");
-        name = queueFromSegments(context, segments);
-    }
+        return queueFromSegments(context, segments);
+    }();
     if (!name)
         return name;
-    auto queue = context.broker.getQueue(*name);
-    if (!queue)
-        return queue.error();
-    if (queue->kind == engine::QueueKind::Oci)
+    const auto kind = context.broker.queueKind(*name);
+    if (!kind)
+        return kind.error();
+    if (*kind == engine::QueueKind::Oci)
         return queueDoesNotExist();
     return name;
 }

@@ -54,6 +54,8 @@ TEST_F(Oci, newQueueHasOciDefaults)
 {
     const QueueRef ref = createOci("orders");
     EXPECT_EQ(ref.kind, QueueKind::Oci);
+    EXPECT_EQ(broker.queueKind("orders").value(), QueueKind::Oci); // as getQueue says
+    EXPECT_EQ(broker.queueKind("other").error().code, ErrorCode::QueueDoesNotExist);
     auto attributes = broker.getQueueAttributes("orders", {"All"});
     ASSERT_TRUE(attributes.ok());
     EXPECT_EQ(attributes->at("visibilityInSeconds"), "30");

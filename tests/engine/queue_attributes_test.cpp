@@ -290,6 +290,7 @@ TEST_F(QueuesTest, setFifoQueueTrueOnFifoIsNoOpAndFalseIsRejected)
     auto found = broker.getQueue("q.fifo");
     ASSERT_TRUE(succeeds(found));
     EXPECT_EQ(found->kind, QueueKind::Fifo);
+    EXPECT_EQ(broker.queueKind("q.fifo").value(), QueueKind::Fifo);
 }
 
 TEST_F(QueuesTest, setFifoOnlyAttributesOnStandardIsRejected)
