@@ -64,7 +64,8 @@ void appendString(QByteArray& out, std::string_view text)
         out.resize(start + qsizetype(text.size()) + 2);
         char* at = out.data() + start;
         *at++ = '"';
-        std::memcpy(at, text.data(), text.size());
+        if (!text.empty()) // an empty view's data may be null, which memcpy may not be given
+            std::memcpy(at, text.data(), text.size());
         at[text.size()] = '"';
         return;
     }

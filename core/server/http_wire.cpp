@@ -29,6 +29,8 @@ struct HeadCursor {
 
     void put(std::string_view text)
     {
+        if (text.empty())
+            return; // an empty view's data may be null, which memcpy may not be given
         std::memcpy(at, text.data(), text.size());
         at += text.size();
     }

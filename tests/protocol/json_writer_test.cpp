@@ -78,3 +78,27 @@ TEST(JsonWriter, agreesWithNlohmannJsonOnRandomText)
         ASSERT_EQ(viaWriter(answer), viaNlohmann(answer)) << i;
     }
 }
+
+TEST(JsonWriter, plainTextAndTextWithOneByteToEscapeAgreeWithNlohmannJson)
+{
+    // Plain printable ASCII goes out in one write; one byte to escape or past ASCII, anywhere
+    // (in a whole word or in the tail), takes the byte-by-byte way. Both print as nlohmann-json.
+    std::mt19937 random(12);
+    const char specials[] = {'"', '\\', '\n', '\x01', '\x1f', '\x7f', '\xc3'};
+    for (int i = 0; i < 4000; ++i) {
+        std::string text(random() % 41, '\0');
+        for (char& c : text)
+            c = static_cast<char>(0x20 + random() % 0x5f); // ' ' … '~'
+        if (i % 2 == 1 && !text.empty())
+            text[random() % text.size()] = specials[random() % sizeof specials];
+        const Output answer{{"Body", text}, {"List", {text, ""}}};
+        ASSERT_EQ(viaWriter(answer), viaNlohmann(answer)) << i << ' ' << text;
+    }
+}
+
+TEST(JsonWriter, anEmptyViewIsAnEmptyString)
+{
+    QByteArray out("x");
+    inflight::protocol::appendJsonString(out, std::string_view());
+    EXPECT_EQ(out, "x\"\"");
+}
