@@ -147,9 +147,12 @@ bool HttpRequestParser::addHeaderBytes(size_t length)
 namespace {
 
 // A header's name or value arrives in one piece unless a read split it: the first piece is made
-// into the array at once (Qt's append to an empty array takes its general insert path).
+// into the array at once (Qt's append to an empty array takes its general insert path). A piece
+// of no bytes (an empty value) leaves the array null, as an append did: an empty Host is no Host.
 void appendPiece(QByteArray& to, const char* at, size_t length)
 {
+    if (length == 0)
+        return;
     if (to.isEmpty())
         to = QByteArray(at, static_cast<qsizetype>(length));
     else

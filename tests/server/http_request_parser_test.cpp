@@ -105,6 +105,20 @@ TEST(HttpRequestParser, RefusesAnHttp11RequestWithoutHost)
     EXPECT_EQ(parser.partialRequest().method, "GET"); // enough to answer in its protocol
 }
 
+TEST(HttpRequestParser, AnEmptyHostIsNoHostAndOtherEmptyValuesStayAbsent)
+{
+    // llhttp hands an empty value over as a piece of no bytes: the header is there, its value
+    // null, as it always was (an empty Host is no Host).
+    HttpRequestParser parser;
+    EXPECT_EQ(parseAll(parser, "GET / HTTP/1.1\r\nHost:\r\n\r\n").status, Status::Malformed);
+    EXPECT_NE(parser.errorReason().indexOf("Host"), -1);
+
+    HttpRequestParser other;
+    ASSERT_EQ(parseAll(other, "GET / HTTP/1.1\r\nHost: h\r\nOrigin:\r\n\r\n").status,
+              Status::Request);
+    EXPECT_TRUE(other.takeRequest().header("Origin").isNull());
+}
+
 TEST(HttpRequestParser, AcceptsAnHttp10RequestWithoutHost)
 {
     HttpRequestParser parser;
