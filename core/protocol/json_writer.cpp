@@ -37,29 +37,31 @@ void appendEscape(QByteArray& out, unsigned char c)
     }
 }
 
-// True when `text` is plain ASCII with nothing to escape: no control, `"`, `\` or byte of 0x80
-// or more (the common case: ids, receipts, digests, most bodies).
-bool isPlainJsonText(std::string_view text)
+// Where `text` may first need a look: the start of the first word (or the first tail byte) with a
+// control, `"`, `\\` or a byte of 0x80 or more; text.size() when there is none (the common case:
+// ids, receipts, digests, most bodies).
+std::size_t plainPrefix(std::string_view text)
 {
     std::size_t at = 0;
     for (; at + 8 <= text.size(); at += 8) {
         const std::uint64_t word = bytescan::load(text.data() + at);
         if (bytescan::anyHigh(word) || bytescan::anyBelow(word, 0x20)
             || bytescan::anyEqual(word, '"') || bytescan::anyEqual(word, '\\'))
-            return false;
+            return at;
     }
     for (; at < text.size(); ++at) {
         const auto c = static_cast<unsigned char>(text[at]);
         if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-            return false;
+            return at;
     }
-    return true;
+    return at;
 }
 
 void appendString(QByteArray& out, std::string_view text)
 {
     const qsizetype start = out.size();
-    if (isPlainJsonText(text)) {
+    const std::size_t plain = plainPrefix(text);
+    if (plain == text.size()) {
         // One write, quotes and all: resize grows the buffer geometrically, as append does.
         out.resize(start + qsizetype(text.size()) + 2);
         char* at = out.data() + start;
@@ -73,8 +75,9 @@ void appendString(QByteArray& out, std::string_view text)
     std::size_t run = 0;
     unsigned char high = 0; // any byte of 0x80 or more: the text's UTF-8 is checked at the end
     // Words of eight bytes without a control, `"` or `\` stay in the run as they are; a word
-    // with one is looked at byte by byte.
-    for (std::size_t at = 0; at < text.size();) {
+    // with one is looked at byte by byte. The plain prefix is not looked at again: nothing in it
+    // is escaped or past ASCII.
+    for (std::size_t at = plain; at < text.size();) {
         if (at + 8 <= text.size()) {
             const std::uint64_t word = bytescan::load(text.data() + at);
             if (bytescan::anyHigh(word))

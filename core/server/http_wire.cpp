@@ -19,10 +19,6 @@ bool isFramingHeader(const QByteArray& name)
         || protocol::equalsIgnoringAsciiCase(name, "transfer-encoding");
 }
 
-} // namespace
-
-namespace {
-
 // Writes pieces into room already made in the buffer.
 struct HeadCursor {
     char* at;
@@ -42,8 +38,9 @@ struct HeadCursor {
 
 } // namespace
 
-// The head is measured, the buffer grown once and the pieces copied in: an append is an out-of-line
-// call that checks for room each time, and a head is a dozen pieces.
+// The buffer is grown once, to what the head can take at most, the pieces copied in and the rest
+// cut off: an append is an out-of-line call that checks for room each time, and a head is a dozen
+// pieces.
 void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response, bool keepAlive)
 {
     char status[24];
@@ -60,17 +57,15 @@ void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response,
     constexpr std::string_view kContentLength = "Content-Length: ";
     constexpr std::string_view kClose = "Connection: close\r\n";
 
-    std::size_t size = 9 + statusText.size() + 1 + reason.size() + 2;
-    for (const auto& [name, value] : response.headers) {
-        if (!isFramingHeader(name))
-            size += std::size_t(name.size() + value.size()) + 4;
-    }
-    if (!response.contentType.isEmpty())
-        size += kContentType.size() + std::size_t(response.contentType.size()) + 2;
-    size += kContentLength.size() + lengthText.size() + 2 + (keepAlive ? 0 : kClose.size()) + 2;
+    // At most: every header counted, framing ones too (they are left out below).
+    std::size_t most = 9 + statusText.size() + 1 + reason.size() + 2;
+    for (const auto& [name, value] : response.headers)
+        most += std::size_t(name.size() + value.size()) + 4;
+    most += kContentType.size() + std::size_t(response.contentType.size()) + 2;
+    most += kContentLength.size() + lengthText.size() + 2 + kClose.size() + 2;
 
     const qsizetype start = out.size();
-    out.resize(start + qsizetype(size));
+    out.resize(start + qsizetype(most));
     HeadCursor head{out.data() + start};
     head.put("HTTP/1.1 ");
     head.put(statusText);
@@ -96,7 +91,7 @@ void appendResponseHead(QByteArray& out, const protocol::HttpResponse& response,
     if (!keepAlive)
         head.put(kClose);
     head.put("\r\n");
-    Q_ASSERT(head.at == out.data() + out.size());
+    out.resize(head.at - out.constData()); // shrinking keeps the room: nothing is allocated
 }
 
 QByteArray serializeResponse(const protocol::HttpResponse& response, bool keepAlive)
