@@ -107,18 +107,10 @@ void summarizeSqsRequest(const HttpRequest& http, const SqsRequest& request,
                          RequestSummary& summary)
 {
     summary.operation = request.action();
-    const SqsRequest::Members& members = request.members();
-    const auto text = [&members](const char* key) -> const std::string* {
-        if (!members.is_object())
-            return nullptr;
-        const auto it = members.find(key);
-        return it != members.end() && it->is_string() ? &it->get_ref<const std::string&>()
-                                                      : nullptr;
-    };
-    if (const std::string* url = text("QueueUrl"))
+    if (const auto url = request.text("QueueUrl"))
         summary.queue
             = lastSegment(QByteArrayView(url->data(), static_cast<qsizetype>(url->size())));
-    else if (const std::string* name = text("QueueName"))
+    else if (const auto name = request.text("QueueName"))
         summary.queue = queueName(*name, false);
     else if (http.path.count('/') >= 2)
         summary.queue = lastSegment(http.path);

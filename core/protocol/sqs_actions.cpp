@@ -74,9 +74,15 @@ std::optional<PlainQueueUrl> plainQueueUrl(std::string_view url)
     if (pathStart == std::string_view::npos)
         return std::nullopt;
     const std::string_view path = url.substr(pathStart + 1);
-    if (path.empty() || path.find_first_of("%?#") != std::string_view::npos
-        || path.find("//") != std::string_view::npos || path.back() == '/')
+    if (path.empty() || path.back() == '/')
         return std::nullopt;
+    // One pass (find_first_of looks each byte up in the set with a call of its own).
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const char c = path[i];
+        if (c == '%' || c == '?' || c == '#'
+            || (c == '/' && i + 1 < path.size() && path[i + 1] == '/'))
+            return std::nullopt;
+    }
     const std::size_t lastSlash = path.rfind('/');
     if (lastSlash == std::string_view::npos)
         return std::nullopt; // one segment: no account
@@ -89,8 +95,12 @@ std::optional<PlainQueueUrl> plainQueueUrl(std::string_view url)
 
 ActionHandler findSqsAction(const QString& action)
 {
-    const auto* it = std::find_if(std::begin(kActions), std::end(kActions),
-                                  [&](const ActionEntry& entry) { return entry.name == action; });
+    // The length first: Qt's compare of a QString with Latin-1 text is a call, most names differ
+    // in length.
+    const auto* it
+        = std::find_if(std::begin(kActions), std::end(kActions), [&](const ActionEntry& entry) {
+              return entry.name.size() == action.size() && entry.name == action;
+          });
     return it == std::end(kActions) ? nullptr : it->handler;
 }
 
@@ -115,13 +125,13 @@ std::string queueUrl(const SqsContext& context, const std::string& name)
 engine::Result<std::string> resolveQueue(const SqsContext& context, const SqsRequest& request)
 {
     auto name = [&]() -> engine::Result<std::string> {
-        if (auto url = request.string("QueueUrl")) {
+        if (auto url = request.text("QueueUrl")) {
             if (auto plain = plainQueueUrl(*url)) {
                 if (plain->account != context.broker.options().accountId)
                     return queueDoesNotExist();
                 return std::string(plain->name);
             }
-            const QUrl parsed(QString::fromStdString(*url));
+            const QUrl parsed(QString::fromUtf8(url->data(), qsizetype(url->size())));
             return queueFromSegments(
                 context,
                 parsed.path(QUrl::FullyDecoded).split(QLatin1Char('/'), Qt::SkipEmptyParts));

@@ -25,7 +25,8 @@ namespace json {
 
 namespace {
 
-using Members = SqsRequest::Members;
+using Node = MemberTree::Node;
+using Kind = MemberTree::Kind;
 
 const QByteArray kContentType = QByteArrayLiteral("application/x-amz-json-1.0");
 const QByteArray kTargetPrefix = QByteArrayLiteral("AmazonSQS.");
@@ -53,40 +54,66 @@ HttpResponse respond(int status, const Output& body)
     return response;
 }
 
-// The parsed body as the member tree SqsRequest reads. Recurses as deep as the document nests:
-// at most kMaxJsonDepth.
-Members members(simdjson::dom::element element)
+// The parsed body into the member tree SqsRequest reads, at node `at`. Recurses as deep as the
+// document nests: at most kMaxJsonDepth.
+void readMembers(simdjson::dom::element element, MemberTree& tree, std::uint32_t at)
 {
+    using Kind = MemberTree::Kind;
+    // A count simdjson keeps saturates at 2^24 - 1; a body is at most 2 MiB, but counting
+    // then is what keeps a miscount from misplacing members.
+    const auto countOf = [](auto container) {
+        std::size_t count = container.size();
+        if (count >= 0xFFFFFF) {
+            count = 0;
+            for ([[maybe_unused]] const auto item : container)
+                ++count;
+        }
+        return static_cast<std::uint32_t>(count);
+    };
     switch (element.type()) {
     case simdjson::dom::element_type::OBJECT: {
-        Members object = Members::object();
-        // Into the map itself: no null member made first and then assigned. A repeated key keeps
-        // its last value, as JSON parsers commonly do.
-        auto& fields = object.get_ref<Members::object_t&>();
-        for (const auto field : simdjson::dom::object(element))
-            fields.insert_or_assign(std::string(field.key), members(field.value));
-        return object;
+        const simdjson::dom::object fields(element);
+        std::uint32_t child = tree.addChildren(at, Kind::Object, countOf(fields));
+        for (const auto field : fields) {
+            tree.node(child).key = tree.keep(field.key);
+            readMembers(field.value, tree, child++);
+        }
+        // Key order, a repeated key keeping its last value, as JSON parsers commonly do.
+        tree.orderMembers(at);
+        return;
     }
     case simdjson::dom::element_type::ARRAY: {
-        Members array = Members::array();
-        // Room for the items at once (a batch's ten entries grew the vector five times). The
-        // count is exact below simdjson's 2^24 - 1 and a body is at most 2 MiB; the cap keeps a
-        // miscount from reserving much.
         const simdjson::dom::array items(element);
-        auto& list = array.get_ref<Members::array_t&>();
-        list.reserve(std::min<std::size_t>(items.size(), 1024));
+        std::uint32_t child = tree.addChildren(at, Kind::Array, countOf(items));
         for (const simdjson::dom::element item : items)
-            list.push_back(members(item));
-        return array;
+            readMembers(item, tree, child++);
+        return;
     }
-    case simdjson::dom::element_type::STRING: return std::string(std::string_view(element));
-    case simdjson::dom::element_type::INT64: return std::int64_t(element);
-    case simdjson::dom::element_type::UINT64: return std::uint64_t(element);
-    case simdjson::dom::element_type::DOUBLE: return double(element);
-    case simdjson::dom::element_type::BOOL: return bool(element);
-    case simdjson::dom::element_type::NULL_VALUE: return nullptr;
+    case simdjson::dom::element_type::STRING: {
+        const std::string_view text = tree.keep(std::string_view(element));
+        MemberTree::Node& node = tree.node(at);
+        node.kind = Kind::String;
+        node.text = text;
+        return;
     }
-    return nullptr;
+    case simdjson::dom::element_type::INT64:
+        tree.node(at).kind = Kind::Integer;
+        tree.node(at).integer = std::int64_t(element);
+        return;
+    case simdjson::dom::element_type::UINT64:
+        tree.node(at).kind = Kind::Unsigned;
+        tree.node(at).unsignedInteger = std::uint64_t(element);
+        return;
+    case simdjson::dom::element_type::DOUBLE:
+        tree.node(at).kind = Kind::Float;
+        tree.node(at).real = double(element);
+        return;
+    case simdjson::dom::element_type::BOOL:
+        tree.node(at).kind = Kind::Boolean;
+        tree.node(at).boolean = bool(element);
+        return;
+    case simdjson::dom::element_type::NULL_VALUE: return;
+    }
 }
 
 // ---- member shapes (§2.2: strings are strings, integers numbers, maps objects, lists arrays) --
@@ -158,16 +185,16 @@ std::optional<Shape> shapeOf(std::string_view member)
     return std::nullopt;
 }
 
-const char* jsonTypeName(const Members& value)
+const char* jsonTypeName(const Node& value)
 {
-    switch (value.type()) {
-    case Members::value_t::string: return "a string";
-    case Members::value_t::boolean: return "a boolean";
-    case Members::value_t::number_integer:
-    case Members::value_t::number_unsigned:
-    case Members::value_t::number_float: return "a number";
-    case Members::value_t::object: return "an object";
-    case Members::value_t::array: return "an array";
+    switch (value.kind) {
+    case Kind::String: return "a string";
+    case Kind::Boolean: return "a boolean";
+    case Kind::Integer:
+    case Kind::Unsigned:
+    case Kind::Float: return "a number";
+    case Kind::Object: return "an object";
+    case Kind::Array: return "an array";
     default: return "null";
     }
 }
@@ -192,38 +219,42 @@ std::string pathText(const MemberPath& path)
 
 // The message of the SerializationException. The path can hold a client's map key, hence the
 // excerpt.
-std::string mismatch(const MemberPath& path, const char* expected, const Members& value)
+std::string mismatch(const MemberPath& path, const char* expected, const Node& value)
 {
     return "The member " + engine::excerpt(pathText(path)) + " must be " + expected + ", not "
         + jsonTypeName(value) + ".";
 }
 
-std::optional<std::string> structureMismatch(const Members& structure, const MemberPath* parent);
+std::optional<std::string> structureMismatch(const MemberTree& tree, const Node& structure,
+                                             const MemberPath* parent);
 
 // The recursion follows the shapes, not the document: a structure inside a structure at most.
-std::optional<std::string> valueMismatch(const Members& value, Shape shape, const MemberPath& path)
+std::optional<std::string> valueMismatch(const MemberTree& tree, const Node& value, Shape shape,
+                                         const MemberPath& path)
 {
     switch (shape) {
     case Shape::String:
-        if (!value.is_string())
+        if (value.kind != Kind::String)
             return mismatch(path, "a string", value);
         return std::nullopt;
     case Shape::Integer:
-        if (!value.is_number() && !value.is_string())
+        if (value.kind != Kind::Integer && value.kind != Kind::Unsigned && value.kind != Kind::Float
+            && value.kind != Kind::String)
             return mismatch(path, "a number", value);
         return std::nullopt;
     case Shape::StringList:
     case Shape::StructureList: {
-        if (!value.is_array())
+        if (value.kind != Kind::Array)
             return mismatch(path, "an array", value);
         const bool structures = shape == Shape::StructureList;
-        for (std::size_t i = 0; i < value.size(); ++i) {
-            const Members& item = value[i];
+        const std::span<const Node> items = tree.children(value);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const Node& item = items[i];
             const MemberPath itemPath{&path, {}, i, true};
-            if (structures ? !item.is_object() : !item.is_string())
+            if (item.kind != (structures ? Kind::Object : Kind::String))
                 return mismatch(itemPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(item, &itemPath))
+                if (auto found = structureMismatch(tree, item, &itemPath))
                     return found;
             }
         }
@@ -231,16 +262,15 @@ std::optional<std::string> valueMismatch(const Members& value, Shape shape, cons
     }
     case Shape::StringMap:
     case Shape::StructureMap: {
-        if (!value.is_object())
+        if (value.kind != Kind::Object)
             return mismatch(path, "an object", value);
         const bool structures = shape == Shape::StructureMap;
-        for (auto it = value.begin(); it != value.end(); ++it) {
-            const Members& item = it.value();
-            const MemberPath keyPath{&path, it.key()};
-            if (structures ? !item.is_object() : !item.is_string())
+        for (const Node& item : tree.children(value)) {
+            const MemberPath keyPath{&path, item.key};
+            if (item.kind != (structures ? Kind::Object : Kind::String))
                 return mismatch(keyPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(item, &keyPath))
+                if (auto found = structureMismatch(tree, item, &keyPath))
                     return found;
             }
         }
@@ -251,13 +281,14 @@ std::optional<std::string> valueMismatch(const Members& value, Shape shape, cons
 }
 
 // A member that is null is absent, whatever its shape.
-std::optional<std::string> structureMismatch(const Members& structure, const MemberPath* parent)
+std::optional<std::string> structureMismatch(const MemberTree& tree, const Node& structure,
+                                             const MemberPath* parent)
 {
-    for (auto it = structure.begin(); it != structure.end(); ++it) {
-        const std::optional<Shape> shape = shapeOf(it.key());
-        if (!shape || it.value().is_null())
+    for (const Node& member : tree.children(structure)) {
+        const std::optional<Shape> shape = shapeOf(member.key);
+        if (!shape || member.kind == Kind::Null)
             continue;
-        if (auto found = valueMismatch(it.value(), *shape, MemberPath{parent, it.key()}))
+        if (auto found = valueMismatch(tree, member, *shape, MemberPath{parent, member.key}))
             return found;
     }
     return std::nullopt;
@@ -281,7 +312,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
                 .arg(QString::fromLatin1(target)));
     const QString action = QString::fromLatin1(target.mid(kTargetPrefix.size()));
     if (request.body.trimmed().isEmpty())
-        return SqsRequest(action, SqsRequest::Members::object());
+        return SqsRequest(action);
     // One parser per thread, reused: it keeps its buffers between requests, and the depth limit
     // set here when it grows for a larger body.
     thread_local simdjson::dom::parser parser;
@@ -305,10 +336,12 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     }
     if (!document.is_object())
         return malformedBody(QStringLiteral("not an object"));
-    Members body = members(document);
-    if (auto found = structureMismatch(body, nullptr))
+    // The text of the members is no longer than the body.
+    auto tree = std::make_shared<MemberTree>(size);
+    readMembers(document, *tree, 0);
+    if (auto found = structureMismatch(*tree, tree->root(), nullptr))
         return sqsWireError(ProtocolError::MalformedBody, QString::fromStdString(*found));
-    return SqsRequest(action, std::move(body));
+    return SqsRequest(action, std::move(tree));
 }
 
 HttpResponse success(const Output& output)

@@ -36,7 +36,7 @@ constexpr qsizetype kMaxNameSegments = 16;
 // 1-based list indexes; the rest are member names. Names and values are UTF-8, as decoded from the
 // form (form.h) and as the member tree holds them.
 // Invariant: at most kMaxNameSegments levels deep (decodeRequest refuses longer names), which
-// bounds the recursion of plainValue / structureOf and of the destructor.
+// bounds the recursion of readPlainValue / readStructure and of the destructor.
 struct ParameterNode {
     std::optional<std::string> value;
     std::map<std::string, ParameterNode, std::less<>> named;
@@ -123,74 +123,102 @@ const QueryMember* findQueryMember(std::string_view name)
     return nullptr;
 }
 
-// The tree's text is moved into the members: the tree is read once.
-SqsRequest::Members structureOf(ParameterNode& node, std::string_view action);
+// The parameters below `node` as the member tree's node `at`. Scalars stay strings.
+void readStructure(const ParameterNode& node, std::string_view action, MemberTree& tree,
+                   std::uint32_t at);
 
-SqsRequest::Members plainValue(ParameterNode& node, std::string_view action)
+void readPlainValue(const ParameterNode& node, std::string_view action, MemberTree& tree,
+                    std::uint32_t at)
 {
-    if (node.value)
-        return std::move(*node.value);
-    if (!node.indexed.empty()) {
-        SqsRequest::Members array = SqsRequest::Members::array();
-        for (auto& [index, item] : node.indexed)
-            array.push_back(plainValue(item, action));
-        return array;
+    if (node.value) {
+        const std::string_view text = tree.keep(*node.value);
+        MemberTree::Node& leaf = tree.node(at);
+        leaf.kind = MemberTree::Kind::String;
+        leaf.text = text;
+        return;
     }
-    return structureOf(node, action);
+    if (!node.indexed.empty()) {
+        std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Array,
+                                               static_cast<std::uint32_t>(node.indexed.size()));
+        for (const auto& [index, item] : node.indexed)
+            readPlainValue(item, action, tree, child++);
+        return;
+    }
+    readStructure(node, action, tree, at);
 }
 
 // A flattened list's items in index order; an unindexed member (legacy `AttributeName=All`,
 // `Attribute.Name=…`) counts as a list of one.
-std::vector<ParameterNode*> itemsOf(ParameterNode& node)
+std::vector<const ParameterNode*> itemsOf(const ParameterNode& node)
 {
-    std::vector<ParameterNode*> items;
+    std::vector<const ParameterNode*> items;
     if (node.indexed.empty()) {
         if (node.value || !node.named.empty())
             items.push_back(&node);
         return items;
     }
     items.reserve(node.indexed.size());
-    for (auto& [index, item] : node.indexed)
+    for (const auto& [index, item] : node.indexed)
         items.push_back(&item);
     return items;
 }
 
-SqsRequest::Members memberValue(const QueryMember& member, ParameterNode& node,
-                                std::string_view action)
+void readMemberValue(const QueryMember& member, const ParameterNode& node, std::string_view action,
+                     MemberTree& tree, std::uint32_t at)
 {
+    const std::vector<const ParameterNode*> items = itemsOf(node);
     if (member.kind == MemberKind::List) {
-        SqsRequest::Members array = SqsRequest::Members::array();
-        for (ParameterNode* item : itemsOf(node))
-            array.push_back(plainValue(*item, action));
-        return array;
+        std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Array,
+                                               static_cast<std::uint32_t>(items.size()));
+        for (const ParameterNode* item : items)
+            readPlainValue(*item, action, tree, child++);
+        return;
     }
-    SqsRequest::Members map = SqsRequest::Members::object();
-    for (ParameterNode* item : itemsOf(node)) {
+    // A map: each item's key field names its entry, its `Value` (a string, or a structure for
+    // message attributes) is the entry's value; an item without a key is left out, and a key
+    // given twice keeps its later item.
+    std::uint32_t entries = 0;
+    for (const ParameterNode* item : items) {
+        const auto key = item->named.find(member.keyField);
+        entries += key != item->named.end() && key->second.value ? 1 : 0;
+    }
+    std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Object, entries);
+    for (const ParameterNode* item : items) {
         const auto key = item->named.find(member.keyField);
         const auto value = item->named.find(std::string_view("Value"));
         if (key == item->named.end() || !key->second.value)
             continue;
-        map[*key->second.value] = value == item->named.end() ? SqsRequest::Members(std::string())
-                                                             : plainValue(value->second, action);
+        tree.node(child).key = tree.keep(*key->second.value);
+        if (value == item->named.end()) {
+            tree.node(child).kind = MemberTree::Kind::String; // "": no text to keep
+        } else {
+            readPlainValue(value->second, action, tree, child);
+        }
+        ++child;
     }
-    return map;
+    tree.orderMembers(at);
 }
 
-SqsRequest::Members structureOf(ParameterNode& node, std::string_view action)
+void readStructure(const ParameterNode& node, std::string_view action, MemberTree& tree,
+                   std::uint32_t at)
 {
-    SqsRequest::Members object = SqsRequest::Members::object();
-    for (auto& [name, child] : node.named) {
+    std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Object,
+                                           static_cast<std::uint32_t>(node.named.size()));
+    for (const auto& [name, item] : node.named) {
         const QueryMember* member = findQueryMember(name);
         if (!member) {
-            object[name] = plainValue(child, action);
+            tree.node(child).key = tree.keep(name);
+            readPlainValue(item, action, tree, child++);
             continue;
         }
         // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
         const bool createQueueTags = member->json == "Tags" && action == "CreateQueue";
-        object[createQueueTags ? std::string("tags") : std::string(member->json)]
-            = memberValue(*member, child, action);
+        tree.node(child).key = createQueueTags ? std::string_view("tags") : member->json;
+        readMemberValue(*member, item, action, tree, child++);
     }
-    return object;
+    // The JSON names of flattened members sort differently from their Query names, and two
+    // Query names can give one JSON name (the last in name order wins, as before).
+    tree.orderMembers(at);
 }
 
 // ---- response: member tree → XML -----------------------------------------------------------
@@ -388,8 +416,11 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     if (action.empty())
         return sqsWireError(ProtocolError::MissingAction,
                             QStringLiteral("The request must contain the parameter Action."));
-    SqsRequest::Members members = structureOf(root, action);
-    return SqsRequest(textOf(action), std::move(members));
+    // Decoded text is no longer than the form it came from.
+    auto tree = std::make_shared<MemberTree>(std::size_t(request.query.size())
+                                             + std::size_t(request.body.size()));
+    readStructure(root, action, *tree, 0);
+    return SqsRequest(textOf(action), std::move(tree));
 }
 
 HttpResponse success(const QString& action, const Output& output)

@@ -10,18 +10,19 @@ namespace inflight::protocol {
 
 namespace {
 
-using Members = SqsRequest::Members;
+using Node = SqsRequest::Node;
+using Kind = MemberTree::Kind;
 
-std::optional<std::string> scalarText(const Members& value)
+std::optional<std::string> scalarText(const Node& value)
 {
-    switch (value.type()) {
-    case Members::value_t::string: return value.get_ref<const std::string&>();
-    case Members::value_t::boolean: return value.get<bool>() ? "true" : "false";
-    case Members::value_t::number_integer: return std::to_string(value.get<std::int64_t>());
-    case Members::value_t::number_unsigned: return std::to_string(value.get<std::uint64_t>());
-    case Members::value_t::number_float: {
+    switch (value.kind) {
+    case Kind::String: return std::string(value.text);
+    case Kind::Boolean: return value.boolean ? "true" : "false";
+    case Kind::Integer: return std::to_string(value.integer);
+    case Kind::Unsigned: return std::to_string(value.unsignedInteger);
+    case Kind::Float: {
         char text[32];
-        const auto end = std::to_chars(text, text + sizeof text, value.get<double>()).ptr;
+        const auto end = std::to_chars(text, text + sizeof text, value.real).ptr;
         return std::string(text, end); // the shortest form that reads back the same
     }
     default: return std::nullopt;
@@ -42,32 +43,33 @@ engine::Error invalidValue(std::string_view parameter, std::string_view value, c
 
 } // namespace
 
-SqsRequest::SqsRequest(QString action, Members members)
-    : m_action(std::move(action)), m_root(std::make_shared<const Members>(std::move(members)))
-{
-    if (m_root->is_object())
-        m_members = m_root.get();
-}
-
-SqsRequest::SqsRequest(QString action, std::shared_ptr<const Members> root, const Members* members)
-    : m_action(std::move(action)), m_root(std::move(root)), m_members(members)
+SqsRequest::SqsRequest(QString action) : m_action(std::move(action))
 {
 }
 
-const Members* SqsRequest::find(std::string_view key) const
+SqsRequest::SqsRequest(QString action, std::shared_ptr<const MemberTree> tree)
+    : m_action(std::move(action)), m_tree(std::move(tree))
+{
+    if (m_tree && m_tree->root().kind == Kind::Object)
+        m_members = &m_tree->root();
+}
+
+SqsRequest::SqsRequest(QString action, std::shared_ptr<const MemberTree> tree, const Node* members)
+    : m_action(std::move(action)), m_tree(std::move(tree)), m_members(members)
+{
+}
+
+const Node* SqsRequest::find(std::string_view key) const
 {
     if (!m_members)
         return nullptr;
-    const auto it = m_members->find(key);
-    if (it == m_members->end() || it->is_null())
-        return nullptr;
-    return &*it;
+    const Node* member = m_tree->find(*m_members, key);
+    return member && member->kind != Kind::Null ? member : nullptr;
 }
 
-const SqsRequest::Members& SqsRequest::members() const
+nlohmann::json SqsRequest::membersJson() const
 {
-    static const Members kNone;
-    return m_members ? *m_members : kNone;
+    return m_members ? m_tree->toJson(*m_members) : nlohmann::json();
 }
 
 bool SqsRequest::has(std::string_view key) const
@@ -77,35 +79,47 @@ bool SqsRequest::has(std::string_view key) const
 
 std::optional<std::string> SqsRequest::string(std::string_view key) const
 {
-    if (const Members* value = find(key))
+    if (const Node* value = find(key))
         return scalarText(*value);
+    return std::nullopt;
+}
+
+std::optional<std::string_view> SqsRequest::text(std::string_view key) const
+{
+    if (const Node* value = find(key); value && value->kind == Kind::String)
+        return value->text;
     return std::nullopt;
 }
 
 engine::Result<std::optional<std::int64_t>> SqsRequest::integer(std::string_view key) const
 {
-    const Members* value = find(key);
+    const Node* value = find(key);
     if (!value)
         return std::optional<std::int64_t>();
-    if (value->is_number_unsigned()) {
-        const std::uint64_t u = value->get<std::uint64_t>();
-        if (u <= std::uint64_t(LLONG_MAX))
-            return std::optional<std::int64_t>(std::int64_t(u));
-    } else if (value->is_number_integer()) {
-        return std::optional<std::int64_t>(value->get<std::int64_t>());
-    } else if (value->is_number_float()) {
+    switch (value->kind) {
+    case Kind::Unsigned:
+        if (value->unsignedInteger <= std::uint64_t(LLONG_MAX))
+            return std::optional<std::int64_t>(std::int64_t(value->unsignedInteger));
+        break;
+    case Kind::Integer: return std::optional<std::int64_t>(value->integer);
+    case Kind::Float: {
         // 5.0 is the integer 5, as a JSON number without a fraction would be.
-        const double d = value->get<double>();
+        const double d = value->real;
         if (std::trunc(d) == d && std::fabs(d) < 9.2e18)
             return std::optional<std::int64_t>(static_cast<std::int64_t>(d));
-    } else if (value->is_string()) {
+        break;
+    }
+    case Kind::String: {
         // Decimal, surrounding white space allowed, as QString::toLongLong reads it.
-        const std::string& text = value->get_ref<const std::string&>();
         bool ok = false;
         const qlonglong i
-            = QByteArray::fromRawData(text.data(), qsizetype(text.size())).toLongLong(&ok, 10);
+            = QByteArray::fromRawData(value->text.data(), qsizetype(value->text.size()))
+                  .toLongLong(&ok, 10);
         if (ok)
             return std::optional<std::int64_t>(i);
+        break;
+    }
+    default: break;
     }
     return invalidValue(key, scalarText(*value).value_or(std::string()), "Must be an integer.");
 }
@@ -113,11 +127,11 @@ engine::Result<std::optional<std::int64_t>> SqsRequest::integer(std::string_view
 std::vector<std::string> SqsRequest::stringList(std::string_view key) const
 {
     std::vector<std::string> result;
-    const Members* array = find(key);
-    if (!array || !array->is_array())
+    const Node* array = find(key);
+    if (!array || array->kind != Kind::Array)
         return result;
-    result.reserve(array->size());
-    for (const Members& item : *array) {
+    result.reserve(array->count);
+    for (const Node& item : m_tree->children(*array)) {
         if (auto text = scalarText(item))
             result.push_back(std::move(*text));
     }
@@ -127,12 +141,12 @@ std::vector<std::string> SqsRequest::stringList(std::string_view key) const
 engine::StringMap SqsRequest::stringMap(std::string_view key) const
 {
     engine::StringMap result;
-    const Members* object = find(key);
-    if (!object || !object->is_object())
+    const Node* object = find(key);
+    if (!object || object->kind != Kind::Object)
         return result;
-    for (auto it = object->begin(); it != object->end(); ++it) {
-        if (auto text = scalarText(it.value()))
-            result.emplace(it.key(), std::move(*text));
+    for (const Node& member : m_tree->children(*object)) {
+        if (auto text = scalarText(member))
+            result.emplace(std::string(member.key), std::move(*text));
     }
     return result;
 }
@@ -140,33 +154,30 @@ engine::StringMap SqsRequest::stringMap(std::string_view key) const
 engine::Result<engine::MessageAttributes> SqsRequest::messageAttributes(std::string_view key) const
 {
     engine::MessageAttributes result;
-    const Members* object = find(key);
-    if (!object || !object->is_object())
+    const Node* object = find(key);
+    if (!object || object->kind != Kind::Object)
         return result;
-    static const Members kAbsent;
-    const auto field = [](const Members& attribute, const char* name) -> const Members& {
-        if (!attribute.is_object())
-            return kAbsent;
-        const auto it = attribute.find(name);
-        return it == attribute.end() ? kAbsent : *it;
+    static const Node kAbsent;
+    const auto field = [this](const Node& attribute, std::string_view name) -> const Node& {
+        const Node* found = m_tree->find(attribute, name);
+        return found ? *found : kAbsent;
     };
-    for (auto it = object->begin(); it != object->end(); ++it) {
-        const Members& value = it.value();
+    for (const Node& value : m_tree->children(*object)) {
         engine::MessageAttributeValue attribute;
         attribute.dataType = scalarText(field(value, "DataType")).value_or(std::string());
         attribute.stringValue = scalarText(field(value, "StringValue")).value_or(std::string());
-        const Members& binary = field(value, "BinaryValue");
-        if (binary.is_string() && !binary.get_ref<const std::string&>().empty()) {
-            const std::string& text = binary.get_ref<const std::string&>();
+        const Node& binary = field(value, "BinaryValue");
+        if (binary.kind == Kind::String && !binary.text.empty()) {
             auto decoded = QByteArray::fromBase64Encoding(
-                QByteArray::fromRawData(text.data(), qsizetype(text.size())),
+                QByteArray::fromRawData(binary.text.data(), qsizetype(binary.text.size())),
                 QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded)
-                return invalidValue(std::string(key) + '.' + it.key() + ".BinaryValue", text,
-                                    "Must be base64-encoded binary data.");
+                return invalidValue(std::string(key) + '.' + std::string(value.key)
+                                        + ".BinaryValue",
+                                    binary.text, "Must be base64-encoded binary data.");
             attribute.binaryValue = decoded.decoded.toStdString();
         }
-        result.emplace(it.key(), std::move(attribute));
+        result.emplace(std::string(value.key), std::move(attribute));
     }
     return result;
 }
@@ -174,12 +185,12 @@ engine::Result<engine::MessageAttributes> SqsRequest::messageAttributes(std::str
 std::vector<SqsRequest> SqsRequest::entries(std::string_view key) const
 {
     std::vector<SqsRequest> result;
-    const Members* array = find(key);
-    if (!array || !array->is_array())
+    const Node* array = find(key);
+    if (!array || array->kind != Kind::Array)
         return result;
-    result.reserve(array->size());
-    for (const Members& item : *array)
-        result.push_back(SqsRequest(m_action, m_root, item.is_object() ? &item : nullptr));
+    result.reserve(array->count);
+    for (const Node& item : m_tree->children(*array))
+        result.push_back(SqsRequest(m_action, m_tree, item.kind == Kind::Object ? &item : nullptr));
     return result;
 }
 

@@ -134,7 +134,7 @@ QString awsCliCommand(const TrafficRecord& record)
         + shellQuote(urlOf(record).section(QLatin1Char('/'), 0, 2));
     if (const QString region = regionOf(record); !region.isEmpty())
         command += QStringLiteral(" --region ") + shellQuote(region);
-    const nlohmann::json& members = request->members();
+    const nlohmann::json members = request->membersJson();
     if (members.is_object()) {
         for (const auto& [key, value] : members.items()) {
             if (value.is_null())
