@@ -130,6 +130,13 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
                                   summarizeIdBatch(batch, *summary);
                               return responder.success(batch);
                           },
+                          [&](const SendAnswer& sent) -> Outcome {
+                              if (summary) {
+                                  summary->succeeded = 1;
+                                  summary->failed = 0;
+                              }
+                              return responder.success(sent);
+                          },
                       },
                       result);
 }

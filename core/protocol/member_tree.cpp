@@ -29,10 +29,9 @@ const MemberTree::Node* MemberTree::find(const Node& object, std::string_view ke
                 return &member;
         return nullptr;
     }
-    const auto it = std::lower_bound(members.begin(), members.end(), key,
-                                     [](const Node& member, std::string_view k) {
-                                         return member.key < k;
-                                     });
+    const auto it
+        = std::lower_bound(members.begin(), members.end(), key,
+                           [](const Node& member, std::string_view k) { return member.key < k; });
     return it != members.end() && it->key == key ? &*it : nullptr;
 }
 

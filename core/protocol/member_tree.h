@@ -22,7 +22,16 @@ namespace inflight::protocol {
 // lives.
 class MemberTree {
 public:
-    enum class Kind : std::uint8_t { Null, Boolean, Integer, Unsigned, Float, String, Array, Object };
+    enum class Kind : std::uint8_t {
+        Null,
+        Boolean,
+        Integer,
+        Unsigned,
+        Float,
+        String,
+        Array,
+        Object
+    };
 
     struct Node {
         std::string_view key;  // an object's member: its name

@@ -4,6 +4,7 @@
 #include "protocol/batch_answer.h"
 #include "protocol/http_types.h"
 #include "protocol/request_summary.h"
+#include "protocol/send_answer.h"
 #include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
 
@@ -33,9 +34,9 @@ struct WaitForMessages {
 // What an action produced: its output members (the codecs print them), an error, a receive
 // that has to wait, or one of the answers a consumer asks for with every message, which the codecs
 // write straight from the result: the messages a receive took (receive_answer.h), a batch of ids
-// (batch_answer.h).
-using ActionResult
-    = std::variant<Output, engine::Error, WaitForMessages, engine::ReceiveResult, IdBatch>;
+// (batch_answer.h), a sent message (send_answer.h).
+using ActionResult = std::variant<Output, engine::Error, WaitForMessages, engine::ReceiveResult,
+                                  IdBatch, SendAnswer>;
 using ActionHandler = ActionResult (*)(SqsContext&, const SqsRequest&);
 
 // The handler of an SQS action by its name ("SendMessage"); nullptr if there is none.

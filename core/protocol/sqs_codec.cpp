@@ -85,6 +85,11 @@ HttpResponse SqsResponder::success(const IdBatch& batch) const
     return m_protocol == SqsProtocol::Json ? json::success(batch) : query::success(m_action, batch);
 }
 
+HttpResponse SqsResponder::success(const SendAnswer& answer) const
+{
+    return m_protocol == SqsProtocol::Json ? json::success(answer) : query::success(answer);
+}
+
 HttpResponse SqsResponder::error(const SqsWireError& error) const
 {
     return m_protocol == SqsProtocol::Json ? json::error(error) : query::error(error);

@@ -4,6 +4,7 @@
 #include "protocol/batch_answer.h"
 #include "protocol/error_mapping.h"
 #include "protocol/http_types.h"
+#include "protocol/send_answer.h"
 #include "protocol/sqs_output.h"
 #include "protocol/sqs_request.h"
 
@@ -35,6 +36,8 @@ public:
     HttpResponse success(const engine::ReceiveResult& result) const;
     // A batch of ids' answer (batch_answer.h).
     HttpResponse success(const IdBatch& batch) const;
+    // SendMessage's answer (send_answer.h).
+    HttpResponse success(const SendAnswer& answer) const;
     HttpResponse error(const SqsWireError& error) const;
     HttpResponse error(const engine::Error& error) const;
 
@@ -55,6 +58,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request);
 HttpResponse success(const Output& output);
 HttpResponse success(const engine::ReceiveResult& result);
 HttpResponse success(const IdBatch& batch);
+HttpResponse success(const SendAnswer& answer);
 HttpResponse error(const SqsWireError& error);
 } // namespace json
 
@@ -67,6 +71,7 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request);
 HttpResponse success(const QString& action, const Output& output);
 HttpResponse success(const engine::ReceiveResult& result);
 HttpResponse success(const QString& action, const IdBatch& batch);
+HttpResponse success(const SendAnswer& answer);
 HttpResponse error(const SqsWireError& error);
 } // namespace query
 

@@ -363,6 +363,13 @@ HttpResponse success(const IdBatch& batch)
     return response;
 }
 
+HttpResponse success(const SendAnswer& sent)
+{
+    HttpResponse response = answer(200);
+    appendSendJson(response.body, sent);
+    return response;
+}
+
 HttpResponse error(const SqsWireError& error)
 {
     const Output body{{"__type", "com.amazonaws.sqs#" + error.jsonShape.toStdString()},

@@ -44,21 +44,10 @@ std::string senderOf(const SqsContext& context)
     return accessKeyId(context.http).toStdString();
 }
 
-// SendMessage's output, also a SendMessageBatch success entry: digests of what was sent, the
-// attribute digests only when attributes were sent, SequenceNumber only on FIFO queues.
+// A SendMessageBatch success entry's members (its Id added by the caller): SendMessage's.
 Output sendOutput(const engine::SendMessageRequest& message, const engine::SendResult& result)
 {
-    OutputObject output; // members in key order
-    if (!message.attributes.empty())
-        output.add("MD5OfMessageAttributes", engine::md5OfMessageAttributes(message.attributes));
-    output.add("MD5OfMessageBody", engine::md5Hex(message.body.value_or(std::string())));
-    if (!message.systemAttributes.empty())
-        output.add("MD5OfMessageSystemAttributes",
-                   engine::md5OfMessageAttributes(message.systemAttributes));
-    output.add("MessageId", result.messageId.str());
-    if (!result.sequenceNumber.empty())
-        output.add("SequenceNumber", result.sequenceNumber);
-    return output.take();
+    return sendOutputOf(sendAnswerOf(message, result));
 }
 
 template <class T>
@@ -145,7 +134,7 @@ ActionResult sendMessage(SqsContext& context, const SqsRequest& request)
     auto sent = context.broker.sendMessage(*message);
     if (!sent)
         return sent.error();
-    return sendOutput(*message, *sent);
+    return sendAnswerOf(*message, *sent);
 }
 
 ActionResult sendMessageBatch(SqsContext& context, const SqsRequest& request)

@@ -449,6 +449,11 @@ HttpResponse success(const QString& action, const IdBatch& batch)
     return answer(name, true, [&](XmlWriter& writer) { writeIdBatchXml(writer, batch, name); });
 }
 
+HttpResponse success(const SendAnswer& sent)
+{
+    return answer("SendMessage", true, [&](XmlWriter& writer) { writeSendXml(writer, sent); });
+}
+
 HttpResponse error(const SqsWireError& error)
 {
     const QByteArray requestId = newRequestId();

@@ -60,9 +60,13 @@ void expectSameAs(const MemberTree& tree, const std::map<std::string, std::strin
 
 TEST(MemberTree, aSmallObjectIsInKeyOrderWithTheLastOfARepeatedKey)
 {
-    const std::vector<std::pair<std::string, std::string>> members{
-        {"QueueUrl", "u"}, {"MessageBody", "first"}, {"DelaySeconds", "5"},
-        {"MessageBody", "second"}, {"B", "b"}, {"MessageBody", "last"}, {"A", "a"}};
+    const std::vector<std::pair<std::string, std::string>> members{{"QueueUrl", "u"},
+                                                                   {"MessageBody", "first"},
+                                                                   {"DelaySeconds", "5"},
+                                                                   {"MessageBody", "second"},
+                                                                   {"B", "b"},
+                                                                   {"MessageBody", "last"},
+                                                                   {"A", "a"}};
     const MemberTree tree = objectOf(members);
     expectSameAs(tree, lastWins(members));
     EXPECT_EQ(tree.find(tree.root(), "Missing"), nullptr);
@@ -172,7 +176,8 @@ HttpRequest queryRequest(const QByteArray& body)
     HttpRequest request;
     request.method = "POST";
     request.path = "/";
-    request.headers.append({QByteArray("Content-Type"), QByteArray("application/x-www-form-urlencoded")});
+    request.headers.append(
+        {QByteArray("Content-Type"), QByteArray("application/x-www-form-urlencoded")});
     request.body = body;
     return request;
 }
@@ -186,9 +191,10 @@ TEST(MemberTree, aJsonRequestOfManyAttributesReadsLikeTheMapOfThem)
         attributes += "\"a" + QByteArray::number(i) + R"(":{"DataType":"String","StringValue":"v)"
             + QByteArray::number(i) + "\"},";
     attributes += R"("a7":{"DataType":"Number","StringValue":"70"})";
-    const DecodedSqsRequest decoded = json::decodeRequest(jsonRequest(
-        "SendMessage", R"({"QueueUrl":"http://h/1/q","MessageAttributes":{)" + attributes
-                           + R"(},"MessageBody":"b","MessageBody":"last"})"));
+    const DecodedSqsRequest decoded = json::decodeRequest(
+        jsonRequest("SendMessage",
+                    R"({"QueueUrl":"http://h/1/q","MessageAttributes":{)" + attributes
+                        + R"(},"MessageBody":"b","MessageBody":"last"})"));
     const auto* request = std::get_if<SqsRequest>(&decoded);
     ASSERT_NE(request, nullptr);
     EXPECT_EQ(request->text("MessageBody"), std::optional<std::string_view>("last"));
@@ -210,35 +216,37 @@ TEST(MemberTree, aJsonShapeMismatchIsReportedForTheFirstMemberInKeyOrder)
         jsonRequest("SendMessage", R"({"QueueUrl":5,"MessageBody":"m","DelaySeconds":true})"));
     const auto* error = std::get_if<SqsWireError>(&decoded);
     ASSERT_NE(error, nullptr);
-    EXPECT_TRUE(error->message.contains(QStringLiteral("DelaySeconds"))) << error->message.toStdString();
+    EXPECT_TRUE(error->message.contains(QStringLiteral("DelaySeconds")))
+        << error->message.toStdString();
 }
 
 TEST(MemberTree, aQueryMapKeyGivenTwiceKeepsItsLaterItem)
 {
-    const DecodedSqsRequest decoded = query::decodeRequest(queryRequest(
-        "Action=SetQueueAttributes&QueueUrl=http%3A%2F%2Fh%2F1%2Fq"
-        "&Attribute.1.Name=VisibilityTimeout&Attribute.1.Value=10"
-        "&Attribute.2.Name=DelaySeconds&Attribute.2.Value=3"
-        "&Attribute.3.Name=VisibilityTimeout&Attribute.3.Value=40"
-        "&Attribute.4.Value=no-name"));
+    const DecodedSqsRequest decoded = query::decodeRequest(
+        queryRequest("Action=SetQueueAttributes&QueueUrl=http%3A%2F%2Fh%2F1%2Fq"
+                     "&Attribute.1.Name=VisibilityTimeout&Attribute.1.Value=10"
+                     "&Attribute.2.Name=DelaySeconds&Attribute.2.Value=3"
+                     "&Attribute.3.Name=VisibilityTimeout&Attribute.3.Value=40"
+                     "&Attribute.4.Value=no-name"));
     const auto* request = std::get_if<SqsRequest>(&decoded);
     ASSERT_NE(request, nullptr);
     EXPECT_EQ(request->stringMap("Attributes"),
               (engine::StringMap{{"DelaySeconds", "3"}, {"VisibilityTimeout", "40"}}));
     EXPECT_EQ(request->text("QueueUrl"), std::optional<std::string_view>("http://h/1/q"));
-    EXPECT_EQ(request->membersJson(),
-              nlohmann::json::parse(R"({"Attributes":{"DelaySeconds":"3","VisibilityTimeout":"40"},)"
-                                    R"("QueueUrl":"http://h/1/q"})"));
+    EXPECT_EQ(
+        request->membersJson(),
+        nlohmann::json::parse(R"({"Attributes":{"DelaySeconds":"3","VisibilityTimeout":"40"},)"
+                              R"("QueueUrl":"http://h/1/q"})"));
 }
 
 TEST(MemberTree, queryBatchEntriesAreListedInIndexOrderAndSeeOnlyTheirOwnMembers)
 {
-    const DecodedSqsRequest decoded = query::decodeRequest(
-        queryRequest("Action=DeleteMessageBatch&QueueUrl=q"
-                     "&DeleteMessageBatchRequestEntry.10.Id=ten"
-                     "&DeleteMessageBatchRequestEntry.10.ReceiptHandle=r10"
-                     "&DeleteMessageBatchRequestEntry.2.Id=two"
-                     "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r2"));
+    const DecodedSqsRequest decoded
+        = query::decodeRequest(queryRequest("Action=DeleteMessageBatch&QueueUrl=q"
+                                            "&DeleteMessageBatchRequestEntry.10.Id=ten"
+                                            "&DeleteMessageBatchRequestEntry.10.ReceiptHandle=r10"
+                                            "&DeleteMessageBatchRequestEntry.2.Id=two"
+                                            "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r2"));
     const auto* request = std::get_if<SqsRequest>(&decoded);
     ASSERT_NE(request, nullptr);
     const std::vector<SqsRequest> entries = request->entries("Entries");
