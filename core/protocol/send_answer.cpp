@@ -5,8 +5,7 @@
 
 namespace inflight::protocol {
 
-SendAnswer sendAnswerOf(const engine::SendMessageRequest& message,
-                        const engine::SendResult& result)
+SendAnswer sendAnswerOf(const engine::SendMessageRequest& message, const engine::SendResult& result)
 {
     SendAnswer answer;
     answer.md5OfMessageBody = engine::md5HexText(message.body ? *message.body : std::string_view());

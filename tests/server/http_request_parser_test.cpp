@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 namespace inflight::server {
@@ -92,6 +93,73 @@ TEST(HttpRequestParser, HeadersSplitAcrossReadsArriveWhole)
         EXPECT_EQ(request.headers[2].second, "2") << cut;
         EXPECT_EQ(request.body, "{}") << cut;
     }
+}
+
+TEST(HttpRequestParser, EachHeaderReadsAsATerminatedStringAndChangesAlone)
+{
+    // Each name and value is followed by a '\0' as any QByteArray is, and a change to one does
+    // not reach the others.
+    HttpRequestParser parser;
+    const std::string bytes = "POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: AmazonSQS.SendMessage"
+                              "\r\nUser-Agent: aws-cli/2\r\nContent-Length: 0\r\n\r\n";
+    ASSERT_EQ(parseAll(parser, bytes).status, Status::Request);
+    protocol::HttpRequest request = parser.takeRequest();
+    ASSERT_EQ(request.headers.size(), 4);
+    for (const auto& [name, value] : request.headers) {
+        EXPECT_EQ(std::strlen(name.constData()), std::size_t(name.size())) << name.constData();
+        EXPECT_EQ(std::strlen(value.constData()), std::size_t(value.size())) << value.constData();
+    }
+    EXPECT_EQ(request.header("x-amz-target"), "AmazonSQS.SendMessage");
+    request.headers[1].second.append(" and more");
+    request.headers[0].second[0] = 'H';
+    EXPECT_EQ(request.headers[0].second, "H");
+    EXPECT_EQ(request.headers[1].first, "X-Amz-Target");
+    EXPECT_EQ(request.headers[1].second, "AmazonSQS.SendMessage and more");
+    EXPECT_EQ(request.headers[2].first, "User-Agent");
+    EXPECT_EQ(request.headers[2].second, "aws-cli/2");
+
+    // Each request of a connection has its own: the next one's headers do not touch these.
+    const protocol::HttpRequest kept = std::move(request);
+    ASSERT_EQ(parseAll(parser, "GET / HTTP/1.1\r\nHost: other\r\nUser-Agent: boto3\r\n\r\n").status,
+              Status::Request);
+    EXPECT_EQ(parser.takeRequest().header("User-Agent"), "boto3");
+    EXPECT_EQ(kept.header("User-Agent"), "aws-cli/2");
+    EXPECT_EQ(kept.header("Host"), "H");
+}
+
+TEST(HttpRequestParser, TheTrailersOfAChunkedBodyAreHeadersToo)
+{
+    HttpRequestParser parser;
+    ASSERT_EQ(parseAll(parser,
+                       "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n"
+                       "\r\n2\r\n{}\r\n0\r\nX-Checksum: abc\r\n\r\n")
+                  .status,
+              Status::Request);
+    const protocol::HttpRequest request = parser.takeRequest();
+    EXPECT_EQ(request.body, "{}");
+    EXPECT_EQ(request.header("Host"), "h");
+    EXPECT_EQ(request.header("X-Checksum"), "abc");
+}
+
+TEST(HttpRequestParser, AMalformedRequestKeepsTheHeadersReadBeforeTheFault)
+{
+    // The answer to it is in the protocol those headers show (X-Amz-Target: JSON).
+    HttpRequestParser parser;
+    EXPECT_EQ(parseAll(parser,
+                       "POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: AmazonSQS.ListQueues"
+                       "\r\nBad Header\r\n\r\n")
+                  .status,
+              Status::Malformed);
+    EXPECT_EQ(parser.partialRequest().header("X-Amz-Target"), "AmazonSQS.ListQueues");
+    EXPECT_EQ(parser.partialRequest().header("Host"), "h");
+
+    HttpRequestParser large;
+    EXPECT_EQ(parseAll(large,
+                       "GET / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: A.B\r\nX-Big: "
+                           + std::string(HttpRequestParser::kMaxHeaderBytes, 'a') + "\r\n\r\n")
+                  .status,
+              Status::Malformed);
+    EXPECT_EQ(large.partialRequest().header("X-Amz-Target"), "A.B");
 }
 
 // RFC 9112 §3.2: "A server MUST respond with a 400 (Bad Request) status code to any HTTP/1.1
