@@ -11,6 +11,7 @@
 
 #include <simdjson.h>
 
+#include <cstring>
 #include <string_view>
 
 namespace inflight::protocol {
@@ -28,11 +29,10 @@ int hexValue(char c)
     return -1;
 }
 
-// `text` with '+' as a space and each %XX as the byte XX, into `out` (replaced). Returns whether
-// a %XX gave a byte past ASCII.
-bool percentDecode(std::string_view text, std::string& out)
+// `text` with '+' as a space and each %XX as the byte XX, into `out`, which has room for
+// text.size() bytes. Returns the bytes written and whether a %XX gave a byte past ASCII.
+std::pair<std::size_t, bool> percentDecode(std::string_view text, char* const out)
 {
-    out.clear();
     std::size_t at = 0;
     // Most names and many values have nothing to decode: copied whole. Looked through eight bytes
     // at a time for a '%' or '+'.
@@ -44,8 +44,9 @@ bool percentDecode(std::string_view text, std::string& out)
     }
     while (at < text.size() && text[at] != '%' && text[at] != '+')
         ++at;
-    out.reserve(text.size());
-    out.append(text.data(), at);
+    if (at > 0)
+        std::memcpy(out, text.data(), at);
+    char* to = out + at;
     bool decodedHigh = false;
     for (; at < text.size(); ++at) {
         const char c = text[at];
@@ -53,24 +54,24 @@ bool percentDecode(std::string_view text, std::string& out)
         const int low = high >= 0 ? hexValue(text[at + 2]) : -1;
         if (low >= 0) {
             decodedHigh = decodedHigh || high >= 8;
-            out += char(high * 16 + low);
+            *to++ = char(high * 16 + low);
             at += 2;
         } else {
-            out += c == '+' ? ' ' : c;
+            *to++ = c == '+' ? ' ' : c;
         }
     }
-    return decodedHigh;
+    return {std::size_t(to - out), decodedHigh};
 }
 
 } // namespace
 
-bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
 {
-    const std::string_view text(encoded.constData(), std::size_t(encoded.size()));
     // A form of plain ASCII whose escapes give plain ASCII (nearly every request: SDKs escape
     // the URL's and the receipts' punctuation, not text past ASCII) is UTF-8 as it stands; only
     // the pairs of other forms are checked, each as it is decoded.
     const bool asciiForm = bytescan::isAscii(text);
+    char* to = out;
     for (std::size_t start = 0; start < text.size();) {
         std::size_t end = text.find('&', start);
         if (end == std::string_view::npos)
@@ -80,16 +81,33 @@ bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
         if (pair.empty())
             continue;
         const std::size_t equals = pair.find('=');
-        auto& [name, value] = pairs.emplace_back();
-        const bool highName = percentDecode(pair.substr(0, equals), name);
-        const bool highValue = percentDecode(
-            equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1), value);
+        const auto [nameSize, highName] = percentDecode(pair.substr(0, equals), to);
+        const std::string_view name(to, nameSize);
+        to += nameSize;
+        const auto [valueSize, highValue] = percentDecode(
+            equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1), to);
+        const std::string_view value(to, valueSize);
+        to += valueSize;
+        pairs.emplace_back(name, value);
         if (asciiForm && !highName && !highValue)
             continue;
         if (!simdjson::validate_utf8(name.data(), name.size())
             || !simdjson::validate_utf8(value.data(), value.size()))
-            return false;
+            return std::nullopt;
     }
+    return std::size_t(to - out);
+}
+
+bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+{
+    std::string decoded(std::size_t(encoded.size()), '\0');
+    FormViews views;
+    if (!decodeFormInto(std::string_view(encoded.constData(), std::size_t(encoded.size())),
+                        decoded.data(), views))
+        return false;
+    pairs.reserve(pairs.size() + views.size());
+    for (const auto& [name, value] : views)
+        pairs.emplace_back(std::string(name), std::string(value));
     return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,5 +29,11 @@ std::optional<FormParameters> decodeForm(const QByteArray& encoded);
 // The same pairs, appended to `pairs` as UTF-8; false (and `pairs` in an unspecified state) when
 // one is not UTF-8, as above.
 bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs);
+
+// The same pairs decoded into `out`, which has room for `encoded.size()` bytes (decoded text is
+// never longer), and appended to `pairs` as views of it: no string of their own. The bytes
+// written, or nullopt when a name or value is not UTF-8 (as above).
+using FormViews = std::vector<std::pair<std::string_view, std::string_view>>;
+std::optional<std::size_t> decodeFormInto(std::string_view encoded, char* out, FormViews& pairs);
 
 } // namespace inflight::protocol

@@ -71,22 +71,32 @@ std::uint32_t MemberTree::addChildren(std::uint32_t parent, Kind kind, std::uint
     return first;
 }
 
-std::string_view MemberTree::keep(std::string_view text)
+char* MemberTree::room(std::size_t bytes)
 {
-    if (text.empty())
-        return {};
-    if (m_room < text.size()) {
-        const std::size_t size = std::max(m_nextBlock, text.size());
+    if (m_room < bytes) {
+        const std::size_t size = std::max(m_nextBlock, bytes);
         m_blocks.push_back(std::make_unique_for_overwrite<char[]>(size));
         m_free = m_blocks.back().get();
         m_room = size;
         m_nextBlock = std::max(kSmallestBlock, size); // a request that outgrew its guess
     }
-    std::memcpy(m_free, text.data(), text.size());
-    const std::string_view kept(m_free, text.size());
-    m_free += text.size();
-    m_room -= text.size();
-    return kept;
+    return m_free;
+}
+
+void MemberTree::used(std::size_t bytes)
+{
+    m_free += bytes;
+    m_room -= bytes;
+}
+
+std::string_view MemberTree::keep(std::string_view text)
+{
+    if (text.empty())
+        return {};
+    char* const to = room(text.size());
+    std::memcpy(to, text.data(), text.size());
+    used(text.size());
+    return {to, text.size()};
 }
 
 void MemberTree::orderMembers(std::uint32_t object)

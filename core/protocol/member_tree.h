@@ -71,6 +71,11 @@ public:
     std::uint32_t addChildren(std::uint32_t parent, Kind kind, std::uint32_t count);
     // A copy of the text in the tree's own storage.
     std::string_view keep(std::string_view text);
+    // Room for `bytes` bytes of text in the tree's storage, for the caller to write into (a
+    // decoder), then used() with what it wrote; views of the written text stay valid as for
+    // keep().
+    char* room(std::size_t bytes);
+    void used(std::size_t bytes);
     // Puts an object's members in key order, keeping the last of each name (its member count can
     // drop). Call once its members have their keys.
     void orderMembers(std::uint32_t object);

@@ -1,7 +1,8 @@
-// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. form.cpp decodes the form and
-// XmlWriter (xml_writer.h) prints the XML as UTF-8 from the answer's members, the bytes
-// QXmlStreamWriter printed without a QString per name and value (docs/PERFORMANCE.md).
-#include "protocol/form.h"
+// The Query protocol (spec §2.2–§2.5): form parameters in, XML out. query_parameters.cpp reads the
+// form into the member tree, and XmlWriter (xml_writer.h) prints the XML as UTF-8 from the
+// answer's members, the bytes QXmlStreamWriter printed without a QString per name and value
+// (docs/PERFORMANCE.md).
+#include "protocol/query_parameters.h"
 #include "protocol/sqs_codec.h"
 #include "protocol/utf8.h"
 
@@ -24,202 +25,6 @@ namespace query {
 namespace {
 
 constexpr std::string_view kNamespace = "http://queue.amazonaws.com/doc/2012-11-05/";
-
-// ---- request: flattened parameters → member tree ------------------------------------------------
-
-// The most segments a parameter name may have. The deepest name of the API,
-// SendMessageBatchRequestEntry.N.MessageAttribute.M.Value.StringListValue.K, has 7; a name of
-// 20,000 segments used to overflow the stack while the tree below was read.
-constexpr qsizetype kMaxNameSegments = 16;
-
-// "Attribute.1.Name" = "DelaySeconds" is the path Attribute → 1 → Name. Digit-only segments are
-// 1-based list indexes; the rest are member names. Names and values are UTF-8, as decoded from the
-// form (form.h) and as the member tree holds them.
-// Invariant: at most kMaxNameSegments levels deep (decodeRequest refuses longer names), which
-// bounds the recursion of readPlainValue / readStructure and of the destructor.
-struct ParameterNode {
-    std::optional<std::string> value;
-    std::map<std::string, ParameterNode, std::less<>> named;
-    std::map<std::int64_t, ParameterNode> indexed;
-};
-
-// A segment that is a list index: decimal digits (ASCII spaces around them allowed, no sign), in
-// range.
-std::optional<std::int64_t> indexOf(std::string_view segment)
-{
-    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
-    while (!segment.empty() && space(segment.front()))
-        segment.remove_prefix(1);
-    while (!segment.empty() && space(segment.back()))
-        segment.remove_suffix(1);
-    std::int64_t index = 0;
-    const char* end = segment.data() + segment.size();
-    if (segment.empty() || segment.front() < '0' || segment.front() > '9')
-        return std::nullopt;
-    const auto [stop, failure] = std::from_chars(segment.data(), end, index);
-    if (failure != std::errc() || stop != end)
-        return std::nullopt;
-    return index;
-}
-
-// False, with nothing more inserted, for a name of more than kMaxNameSegments segments.
-bool insertParameter(ParameterNode& root, std::string_view key, std::string&& value)
-{
-    ParameterNode* node = &root;
-    for (std::size_t start = 0, segments = 1;; ++segments) {
-        if (segments > std::size_t(kMaxNameSegments))
-            return false;
-        const std::size_t dot = key.find('.', start);
-        const std::string_view segment = key.substr(
-            start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-        if (const std::optional<std::int64_t> index = indexOf(segment)) {
-            node = &node->indexed[*index];
-        } else {
-            auto found = node->named.find(segment);
-            if (found == node->named.end())
-                found = node->named.emplace(std::string(segment), ParameterNode()).first;
-            node = &found->second;
-        }
-        if (dot == std::string_view::npos)
-            break;
-        start = dot + 1;
-    }
-    node->value = std::move(value);
-    return true;
-}
-
-enum class MemberKind { List, Map };
-
-struct QueryMember {
-    std::string_view query; // flattened name in the Query protocol
-    std::string_view json;  // member name in the JSON protocol
-    MemberKind kind;
-    std::string_view keyField; // maps: the field holding the key ("Name" or "Key")
-};
-
-// Spec §2.3. Every member not listed keeps its name and is a scalar or a structure.
-constexpr QueryMember kQueryMembers[] = {
-    {"Attribute", "Attributes", MemberKind::Map, "Name"},
-    {"Tag", "Tags", MemberKind::Map, "Key"},
-    {"TagKey", "TagKeys", MemberKind::List, {}},
-    {"AttributeName", "AttributeNames", MemberKind::List, {}},
-    {"MessageSystemAttributeName", "MessageSystemAttributeNames", MemberKind::List, {}},
-    {"MessageAttributeName", "MessageAttributeNames", MemberKind::List, {}},
-    {"MessageAttribute", "MessageAttributes", MemberKind::Map, "Name"},
-    {"MessageSystemAttribute", "MessageSystemAttributes", MemberKind::Map, "Name"},
-    {"SendMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
-    {"DeleteMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
-    {"ChangeMessageVisibilityBatchRequestEntry", "Entries", MemberKind::List, {}},
-    {"AWSAccountId", "AWSAccountIds", MemberKind::List, {}},
-    {"ActionName", "Actions", MemberKind::List, {}},
-};
-
-const QueryMember* findQueryMember(std::string_view name)
-{
-    for (const QueryMember& member : kQueryMembers) {
-        if (member.query == name)
-            return &member;
-    }
-    return nullptr;
-}
-
-// The parameters below `node` as the member tree's node `at`. Scalars stay strings.
-void readStructure(const ParameterNode& node, std::string_view action, MemberTree& tree,
-                   std::uint32_t at);
-
-void readPlainValue(const ParameterNode& node, std::string_view action, MemberTree& tree,
-                    std::uint32_t at)
-{
-    if (node.value) {
-        const std::string_view text = tree.keep(*node.value);
-        MemberTree::Node& leaf = tree.node(at);
-        leaf.kind = MemberTree::Kind::String;
-        leaf.text = text;
-        return;
-    }
-    if (!node.indexed.empty()) {
-        std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Array,
-                                               static_cast<std::uint32_t>(node.indexed.size()));
-        for (const auto& [index, item] : node.indexed)
-            readPlainValue(item, action, tree, child++);
-        return;
-    }
-    readStructure(node, action, tree, at);
-}
-
-// A flattened list's items in index order; an unindexed member (legacy `AttributeName=All`,
-// `Attribute.Name=…`) counts as a list of one.
-std::vector<const ParameterNode*> itemsOf(const ParameterNode& node)
-{
-    std::vector<const ParameterNode*> items;
-    if (node.indexed.empty()) {
-        if (node.value || !node.named.empty())
-            items.push_back(&node);
-        return items;
-    }
-    items.reserve(node.indexed.size());
-    for (const auto& [index, item] : node.indexed)
-        items.push_back(&item);
-    return items;
-}
-
-void readMemberValue(const QueryMember& member, const ParameterNode& node, std::string_view action,
-                     MemberTree& tree, std::uint32_t at)
-{
-    const std::vector<const ParameterNode*> items = itemsOf(node);
-    if (member.kind == MemberKind::List) {
-        std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Array,
-                                               static_cast<std::uint32_t>(items.size()));
-        for (const ParameterNode* item : items)
-            readPlainValue(*item, action, tree, child++);
-        return;
-    }
-    // A map: each item's key field names its entry, its `Value` (a string, or a structure for
-    // message attributes) is the entry's value; an item without a key is left out, and a key
-    // given twice keeps its later item.
-    std::uint32_t entries = 0;
-    for (const ParameterNode* item : items) {
-        const auto key = item->named.find(member.keyField);
-        entries += key != item->named.end() && key->second.value ? 1 : 0;
-    }
-    std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Object, entries);
-    for (const ParameterNode* item : items) {
-        const auto key = item->named.find(member.keyField);
-        const auto value = item->named.find(std::string_view("Value"));
-        if (key == item->named.end() || !key->second.value)
-            continue;
-        tree.node(child).key = tree.keep(*key->second.value);
-        if (value == item->named.end()) {
-            tree.node(child).kind = MemberTree::Kind::String; // "": no text to keep
-        } else {
-            readPlainValue(value->second, action, tree, child);
-        }
-        ++child;
-    }
-    tree.orderMembers(at);
-}
-
-void readStructure(const ParameterNode& node, std::string_view action, MemberTree& tree,
-                   std::uint32_t at)
-{
-    std::uint32_t child = tree.addChildren(at, MemberTree::Kind::Object,
-                                           static_cast<std::uint32_t>(node.named.size()));
-    for (const auto& [name, item] : node.named) {
-        const QueryMember* member = findQueryMember(name);
-        if (!member) {
-            tree.node(child).key = tree.keep(name);
-            readPlainValue(item, action, tree, child++);
-            continue;
-        }
-        // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
-        const bool createQueueTags = member->json == "Tags" && action == "CreateQueue";
-        tree.node(child).key = createQueueTags ? std::string_view("tags") : member->json;
-        readMemberValue(*member, item, action, tree, child++);
-    }
-    // The JSON names of flattened members sort differently from their Query names, and two
-    // Query names can give one JSON name (the last in name order wins, as before).
-    tree.orderMembers(at);
-}
 
 // ---- response: member tree → XML -----------------------------------------------------------
 
@@ -397,30 +202,25 @@ HttpResponse answer(std::string_view action, bool hasResult, WriteResult writeRe
 
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
 {
-    FormPairs parameters;
-    if (!appendFormPairs(request.query, parameters)
-        || (request.method != "GET" && !appendFormPairs(request.body, parameters)))
+    const auto view = [](const QByteArray& bytes) {
+        return std::string_view(bytes.constData(), std::size_t(bytes.size()));
+    };
+    QueryParameters parameters = readQueryParameters(
+        view(request.query), request.method != "GET" ? view(request.body) : std::string_view());
+    switch (parameters.fault) {
+    case QueryParameters::Fault::None: break;
+    case QueryParameters::Fault::NotUtf8:
         return malformedQuery(QStringLiteral("a parameter name or value is not UTF-8 once "
                                              "percent-decoded"));
-    ParameterNode root;
-    std::string action;
-    for (auto& [key, value] : parameters) {
-        if (key == "Action") {
-            action = std::move(value);
-        } else if (!insertParameter(root, key, std::move(value))) {
-            return malformedQuery(
-                QStringLiteral("a parameter name has more than %1 parts separated by '.'")
-                    .arg(kMaxNameSegments));
-        }
+    case QueryParameters::Fault::TooManyParts:
+        return malformedQuery(
+            QStringLiteral("a parameter name has more than %1 parts separated by '.'")
+                .arg(kMaxNameSegments));
     }
-    if (action.empty())
+    if (parameters.action.empty())
         return sqsWireError(ProtocolError::MissingAction,
                             QStringLiteral("The request must contain the parameter Action."));
-    // Decoded text is no longer than the form it came from.
-    auto tree = std::make_shared<MemberTree>(std::size_t(request.query.size())
-                                             + std::size_t(request.body.size()));
-    readStructure(root, action, *tree, 0);
-    return SqsRequest(textOf(action), std::move(tree));
+    return SqsRequest(textOf(parameters.action), std::move(parameters.tree));
 }
 
 HttpResponse success(const QString& action, const Output& output)

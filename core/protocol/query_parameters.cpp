@@ -1,0 +1,411 @@
+// Flattened Query parameters → member tree, in one pass over the decoded form: the names are split
+// into their parts and the parameters sorted by them, so that each node of the tree is a run of
+// parameters sharing a prefix. The text stays where the form was decoded to, in the tree's own
+// storage: no string, map node or copy per parameter.
+#include "protocol/query_parameters.h"
+
+#include "protocol/form.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace inflight::protocol {
+
+namespace {
+
+using Kind = MemberTree::Kind;
+
+// A segment that is a list index: decimal digits (ASCII spaces around them allowed, no sign), in
+// range. Digit-only parts are 1-based list indexes; the rest are member names.
+std::optional<std::int64_t> indexOf(std::string_view segment)
+{
+    const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    while (!segment.empty() && space(segment.front()))
+        segment.remove_prefix(1);
+    while (!segment.empty() && space(segment.back()))
+        segment.remove_suffix(1);
+    std::int64_t index = 0;
+    const char* end = segment.data() + segment.size();
+    if (segment.empty() || segment.front() < '0' || segment.front() > '9')
+        return std::nullopt;
+    const auto [stop, failure] = std::from_chars(segment.data(), end, index);
+    if (failure != std::errc() || stop != end)
+        return std::nullopt;
+    return index;
+}
+
+enum class MemberKind { List, Map };
+
+struct QueryMember {
+    std::string_view query; // flattened name in the Query protocol
+    std::string_view json;  // member name in the JSON protocol
+    MemberKind kind;
+    std::string_view keyField; // maps: the field holding the key ("Name" or "Key")
+};
+
+// Spec §2.3. Every member not listed keeps its name and is a scalar or a structure.
+constexpr QueryMember kQueryMembers[] = {
+    {"Attribute", "Attributes", MemberKind::Map, "Name"},
+    {"Tag", "Tags", MemberKind::Map, "Key"},
+    {"TagKey", "TagKeys", MemberKind::List, {}},
+    {"AttributeName", "AttributeNames", MemberKind::List, {}},
+    {"MessageSystemAttributeName", "MessageSystemAttributeNames", MemberKind::List, {}},
+    {"MessageAttributeName", "MessageAttributeNames", MemberKind::List, {}},
+    {"MessageAttribute", "MessageAttributes", MemberKind::Map, "Name"},
+    {"MessageSystemAttribute", "MessageSystemAttributes", MemberKind::Map, "Name"},
+    {"SendMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"DeleteMessageBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"ChangeMessageVisibilityBatchRequestEntry", "Entries", MemberKind::List, {}},
+    {"AWSAccountId", "AWSAccountIds", MemberKind::List, {}},
+    {"ActionName", "Actions", MemberKind::List, {}},
+};
+
+const QueryMember* findQueryMember(std::string_view name)
+{
+    for (const QueryMember& member : kQueryMembers) {
+        if (member.query == name)
+            return &member;
+    }
+    return nullptr;
+}
+
+// One part of a parameter's name. `key` orders the parts and tells equal ones: an index is its
+// number (" 1" and "1" are one); a name is 2^63 + its rank among the distinct names of the form
+// by their bytes, so indexes come first and parts compare as integers, not as text.
+struct Segment {
+    std::string_view text;
+    std::uint64_t key = 0;
+    bool isIndex() const { return key < kNameKeys; }
+    static constexpr std::uint64_t kNameKeys = std::uint64_t(1) << 63;
+};
+
+int compareSegments(const Segment& a, const Segment& b)
+{
+    return a.key < b.key ? -1 : (a.key > b.key ? 1 : 0);
+}
+
+// The distinct names among the parts, each given its rank (Segment::key). A form has a handful
+// (QueueUrl, the entry list's name, Id, ReceiptHandle, …) repeated many times: found in a small
+// open-addressed table by hash, compared as text once per part.
+class NameRanks {
+public:
+    explicit NameRanks(std::size_t parts)
+    {
+        std::size_t size = 16;
+        while (size < 2 * parts)
+            size *= 2;
+        m_slots.assign(size, kEmpty);
+    }
+
+    // The number of the name (in order of first appearance).
+    std::uint32_t add(std::string_view name)
+    {
+        std::uint32_t& slot = find(name);
+        if (slot == kEmpty) {
+            slot = static_cast<std::uint32_t>(m_names.size());
+            m_names.push_back(name);
+            if (2 * m_names.size() > m_slots.size())
+                grow();
+            return static_cast<std::uint32_t>(m_names.size() - 1);
+        }
+        return slot;
+    }
+
+    // Rank by bytes of each name, by its number.
+    std::vector<std::uint32_t> ranks() const
+    {
+        std::vector<std::uint32_t> order(m_names.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(),
+                  [this](std::uint32_t a, std::uint32_t b) { return m_names[a] < m_names[b]; });
+        std::vector<std::uint32_t> rank(m_names.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            rank[order[i]] = i;
+        return rank;
+    }
+
+private:
+    static constexpr std::uint32_t kEmpty = ~std::uint32_t(0);
+
+    // The slot of the name, or the empty slot where it would go.
+    std::uint32_t& find(std::string_view name)
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t at = std::hash<std::string_view>()(name) & mask;; at = (at + 1) & mask) {
+            std::uint32_t& slot = m_slots[at];
+            if (slot == kEmpty || m_names[slot] == name)
+                return slot;
+        }
+    }
+
+    // Never more than half full, so that a probe ends.
+    void grow()
+    {
+        m_slots.assign(m_slots.size() * 2, kEmpty);
+        for (std::uint32_t i = 0; i < m_names.size(); ++i)
+            find(m_names[i]) = i;
+    }
+
+    std::vector<std::uint32_t> m_slots;
+    std::vector<std::string_view> m_names;
+};
+
+// One parameter: its name's parts (a run of Parameters::segments) and its value. `order`: its
+// place in the form, which decides between two of the same name (the later wins).
+struct Parameter {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    std::uint32_t order = 0;
+    std::string_view value;
+};
+
+// The parameters whose names share their first `depth` parts: a node of the tree. Those named
+// exactly so (the node's own value) come first, then its indexed children, then its named ones,
+// each child a run of its own.
+struct Group {
+    const Parameter* begin = nullptr;
+    const Parameter* end = nullptr;
+    std::uint32_t depth = 0;
+};
+
+class TreeReader {
+public:
+    TreeReader(std::vector<Segment> segments, std::vector<Parameter> parameters,
+               std::string_view action, MemberTree& tree)
+        : m_segments(std::move(segments)), m_parameters(std::move(parameters)), m_action(action),
+          m_tree(tree)
+    {
+        std::sort(m_parameters.begin(), m_parameters.end(),
+                  [this](const Parameter& a, const Parameter& b) {
+                      const std::uint32_t shared = std::min(a.count, b.count);
+                      for (std::uint32_t i = 0; i < shared; ++i) {
+                          if (const int order = compareSegments(segment(a, i), segment(b, i)))
+                              return order < 0;
+                      }
+                      if (a.count != b.count)
+                          return a.count < b.count;
+                      return a.order < b.order;
+                  });
+    }
+
+    void readRoot()
+    {
+        readStructure(Group{m_parameters.data(), m_parameters.data() + m_parameters.size(), 0},
+                      0);
+    }
+
+private:
+    const Segment& segment(const Parameter& parameter, std::uint32_t at) const
+    {
+        return m_segments[parameter.first + at];
+    }
+
+    static std::optional<std::string_view> ownValue(const Group& group)
+    {
+        std::optional<std::string_view> value;
+        for (const Parameter* p = group.begin; p < group.end && p->count == group.depth; ++p)
+            value = p->value; // the last given
+        return value;
+    }
+
+    // f(segment, child) for each child of the group, indexed ones first, in order.
+    template <class F>
+    void forEachChild(const Group& group, F f) const
+    {
+        const Parameter* p = group.begin;
+        while (p < group.end && p->count == group.depth)
+            ++p;
+        while (p < group.end) {
+            const Segment& part = segment(*p, group.depth);
+            const Parameter* q = p + 1;
+            while (q < group.end && compareSegments(segment(*q, group.depth), part) == 0)
+                ++q;
+            f(part, Group{p, q, group.depth + 1});
+            p = q;
+        }
+    }
+
+    std::pair<std::uint32_t, std::uint32_t> childCounts(const Group& group) const
+    {
+        std::uint32_t indexed = 0;
+        std::uint32_t named = 0;
+        forEachChild(group, [&](const Segment& part, const Group&) {
+            ++(part.isIndex() ? indexed : named);
+        });
+        return {indexed, named};
+    }
+
+    std::optional<Group> namedChild(const Group& group, std::string_view name) const
+    {
+        std::optional<Group> found;
+        forEachChild(group, [&](const Segment& part, const Group& child) {
+            if (!part.isIndex() && part.text == name)
+                found = child;
+        });
+        return found;
+    }
+
+    // A flattened list's items in index order; an unindexed member (legacy
+    // `AttributeName=All`, `Attribute.Name=…`) counts as a list of one.
+    template <class F>
+    void forEachItem(const Group& group, F f) const
+    {
+        const auto [indexed, named] = childCounts(group);
+        if (indexed == 0) {
+            if (ownValue(group) || named > 0)
+                f(group);
+            return;
+        }
+        forEachChild(group, [&](const Segment& part, const Group& child) {
+            if (part.isIndex())
+                f(child);
+        });
+    }
+
+    void readPlainValue(const Group& group, std::uint32_t at)
+    {
+        if (const auto value = ownValue(group)) {
+            MemberTree::Node& leaf = m_tree.node(at);
+            leaf.kind = Kind::String;
+            leaf.text = *value;
+            return;
+        }
+        if (const std::uint32_t indexed = childCounts(group).first; indexed > 0) {
+            std::uint32_t child = m_tree.addChildren(at, Kind::Array, indexed);
+            forEachChild(group, [&](const Segment& part, const Group& item) {
+                if (part.isIndex())
+                    readPlainValue(item, child++);
+            });
+            return;
+        }
+        readStructure(group, at);
+    }
+
+    void readMemberValue(const QueryMember& member, const Group& group, std::uint32_t at)
+    {
+        if (member.kind == MemberKind::List) {
+            std::uint32_t items = 0;
+            forEachItem(group, [&](const Group&) { ++items; });
+            std::uint32_t child = m_tree.addChildren(at, Kind::Array, items);
+            forEachItem(group, [&](const Group& item) { readPlainValue(item, child++); });
+            return;
+        }
+        // A map: each item's key field names its entry, its `Value` (a string, or a structure for
+        // message attributes) is the entry's value; an item without a key is left out, and a key
+        // given twice keeps its later item.
+        const auto keyOf = [&](const Group& item) -> std::optional<std::string_view> {
+            const std::optional<Group> key = namedChild(item, member.keyField);
+            return key ? ownValue(*key) : std::nullopt;
+        };
+        std::uint32_t entries = 0;
+        forEachItem(group, [&](const Group& item) { entries += keyOf(item) ? 1 : 0; });
+        std::uint32_t child = m_tree.addChildren(at, Kind::Object, entries);
+        forEachItem(group, [&](const Group& item) {
+            const std::optional<std::string_view> key = keyOf(item);
+            if (!key)
+                return;
+            m_tree.node(child).key = *key;
+            if (const std::optional<Group> value = namedChild(item, "Value"))
+                readPlainValue(*value, child);
+            else
+                m_tree.node(child).kind = Kind::String; // ""
+            ++child;
+        });
+        m_tree.orderMembers(at);
+    }
+
+    void readStructure(const Group& group, std::uint32_t at)
+    {
+        std::uint32_t child = m_tree.addChildren(at, Kind::Object, childCounts(group).second);
+        forEachChild(group, [&](const Segment& part, const Group& item) {
+            if (part.isIndex())
+                return;
+            const QueryMember* member = findQueryMember(part.text);
+            if (!member) {
+                m_tree.node(child).key = part.text;
+                readPlainValue(item, child++);
+                return;
+            }
+            // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
+            const bool createQueueTags = member->json == "Tags" && m_action == "CreateQueue";
+            m_tree.node(child).key = createQueueTags ? std::string_view("tags") : member->json;
+            readMemberValue(*member, item, child++);
+        });
+        // The JSON names of flattened members sort differently from their Query names, and two
+        // Query names can give one JSON name (the last in name order wins).
+        m_tree.orderMembers(at);
+    }
+
+    std::vector<Segment> m_segments;
+    std::vector<Parameter> m_parameters;
+    std::string_view m_action;
+    MemberTree& m_tree;
+};
+
+} // namespace
+
+QueryParameters readQueryParameters(std::string_view query, std::string_view body)
+{
+    QueryParameters result;
+    // Decoded text is never longer than the form it came from: decoded straight into the tree.
+    auto tree = std::make_shared<MemberTree>(0);
+    char* const text = tree->room(query.size() + body.size());
+    FormViews pairs;
+    const auto fromQuery = decodeFormInto(query, text, pairs);
+    const auto fromBody = fromQuery ? decodeFormInto(body, text + *fromQuery, pairs) : std::nullopt;
+    if (!fromBody) {
+        result.fault = QueryParameters::Fault::NotUtf8;
+        return result;
+    }
+    tree->used(*fromQuery + *fromBody);
+
+    std::vector<Segment> segments;
+    std::vector<Parameter> parameters;
+    segments.reserve(pairs.size() * 3);
+    parameters.reserve(pairs.size());
+    NameRanks names(pairs.size() * 3);
+    for (std::uint32_t order = 0; order < pairs.size(); ++order) {
+        const auto& [name, value] = pairs[order];
+        if (name == "Action") {
+            result.action = value;
+            continue;
+        }
+        Parameter parameter;
+        parameter.first = static_cast<std::uint32_t>(segments.size());
+        parameter.order = order;
+        parameter.value = value;
+        for (std::size_t start = 0;;) {
+            if (++parameter.count > std::uint32_t(kMaxNameSegments)) {
+                result.fault = QueryParameters::Fault::TooManyParts;
+                return result;
+            }
+            const std::size_t dot = name.find('.', start);
+            Segment part;
+            part.text = name.substr(start, dot == std::string_view::npos ? std::string_view::npos
+                                                                         : dot - start);
+            if (const std::optional<std::int64_t> index = indexOf(part.text))
+                part.key = std::uint64_t(*index); // digits only: not negative
+            else
+                part.key = Segment::kNameKeys + names.add(part.text); // the rank comes below
+            segments.push_back(part);
+            if (dot == std::string_view::npos)
+                break;
+            start = dot + 1;
+        }
+        parameters.push_back(parameter);
+    }
+    const std::vector<std::uint32_t> ranks = names.ranks();
+    for (Segment& part : segments) {
+        if (!part.isIndex())
+            part.key = Segment::kNameKeys + ranks[part.key - Segment::kNameKeys];
+    }
+    TreeReader(std::move(segments), std::move(parameters), result.action, *tree).readRoot();
+    result.tree = std::move(tree);
+    return result;
+}
+
+} // namespace inflight::protocol

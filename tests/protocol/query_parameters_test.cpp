@@ -1,0 +1,146 @@
+// The Query protocol's flattened parameters read into the member tree (query_parameters.h), as
+// JSON, for the shapes of spec §2.3 and the edge cases the tree of maps it replaced handled: any
+// order of parameters, a name given twice (the last wins), indexes with spaces, a value beside
+// parts below it, legacy unindexed lists, CreateQueue's `tags`, and the two faults.
+#include "protocol/query_parameters.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace inflight::protocol {
+namespace {
+
+using Json = nlohmann::json;
+
+Json membersOf(std::string_view form, std::string_view body = {})
+{
+    const QueryParameters read = readQueryParameters(form, body);
+    EXPECT_EQ(read.fault, QueryParameters::Fault::None) << form;
+    if (!read.tree)
+        return Json();
+    return read.tree->toJson(read.tree->root());
+}
+
+TEST(QueryParameters, aBatchInAnyOrderIsItsEntriesInIndexOrder)
+{
+    const std::string inOrder = "Action=DeleteMessageBatch&QueueUrl=q"
+                                "&DeleteMessageBatchRequestEntry.1.Id=a"
+                                "&DeleteMessageBatchRequestEntry.1.ReceiptHandle=r%2Ba"
+                                "&DeleteMessageBatchRequestEntry.2.Id=b"
+                                "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r+b"
+                                "&DeleteMessageBatchRequestEntry.10.Id=j"
+                                "&DeleteMessageBatchRequestEntry.10.ReceiptHandle=rj";
+    const Json expected = Json::parse(R"({"Entries":[{"Id":"a","ReceiptHandle":"r+a"},)"
+                                      R"({"Id":"b","ReceiptHandle":"r b"},)"
+                                      R"({"Id":"j","ReceiptHandle":"rj"}],"QueueUrl":"q"})");
+    EXPECT_EQ(membersOf(inOrder), expected);
+    const std::string shuffled = "DeleteMessageBatchRequestEntry.10.ReceiptHandle=rj"
+                                 "&DeleteMessageBatchRequestEntry.2.Id=b&QueueUrl=q"
+                                 "&DeleteMessageBatchRequestEntry.1.ReceiptHandle=r%2Ba"
+                                 "&DeleteMessageBatchRequestEntry.10.Id=j&Action=DeleteMessageBatch"
+                                 "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r+b"
+                                 "&DeleteMessageBatchRequestEntry.1.Id=a";
+    EXPECT_EQ(membersOf(shuffled), expected);
+    EXPECT_EQ(readQueryParameters(shuffled, {}).action, "DeleteMessageBatch");
+}
+
+TEST(QueryParameters, theQueryStringComesBeforeTheBodyAndTheLastOfANameWins)
+{
+    const QueryParameters read = readQueryParameters(
+        "Action=ListQueues&QueueNamePrefix=first&MaxResults=5",
+        "QueueNamePrefix=second&Action=SendMessage&MaxResults=+7&QueueNamePrefix=last");
+    EXPECT_EQ(read.action, "SendMessage");
+    ASSERT_TRUE(read.tree);
+    EXPECT_EQ(read.tree->toJson(read.tree->root()),
+              Json::parse(R"({"MaxResults":" 7","QueueNamePrefix":"last"})"));
+}
+
+TEST(QueryParameters, indexesWithSpacesAreOneIndexAndAValueHidesThePartsBelowIt)
+{
+    EXPECT_EQ(membersOf("AttributeName.1=All&AttributeName.%201%20=Policy&AttributeName.2=Arn"),
+              Json::parse(R"({"AttributeNames":["Policy","Arn"]})"));
+    // `Foo=x` and `Foo.Bar=y`: Foo is the string x, as the tree of maps had it.
+    EXPECT_EQ(membersOf("Foo.Bar=y&Foo=x"), Json::parse(R"({"Foo":"x"})"));
+    // A list item with a value and parts: the value.
+    EXPECT_EQ(membersOf("Foo.1=x&Foo.1.Bar=y&Foo.2.Bar=z"),
+              Json::parse(R"({"Foo":["x",{"Bar":"z"}]})"));
+}
+
+TEST(QueryParameters, legacyUnindexedListsAndMapsAreListsOfOne)
+{
+    EXPECT_EQ(membersOf("AttributeName=All"), Json::parse(R"({"AttributeNames":["All"]})"));
+    EXPECT_EQ(membersOf("Attribute.Name=DelaySeconds&Attribute.Value=3"),
+              Json::parse(R"({"Attributes":{"DelaySeconds":"3"}})"));
+}
+
+TEST(QueryParameters, mapsKeepTheLaterItemOfAKeyAndLeaveOutItemsWithoutOne)
+{
+    EXPECT_EQ(membersOf("MessageAttribute.1.Name=color&MessageAttribute.1.Value.DataType=String"
+                        "&MessageAttribute.1.Value.StringValue=red"
+                        "&MessageAttribute.2.Value.StringValue=nameless"
+                        "&MessageAttribute.3.Name=color&MessageAttribute.3.Value.DataType=String"
+                        "&MessageAttribute.3.Value.StringValue=blue"
+                        "&MessageAttribute.4.Name=size"),
+              Json::parse(R"({"MessageAttributes":{"color":{"DataType":"String",)"
+                          R"("StringValue":"blue"},"size":""}})"));
+}
+
+TEST(QueryParameters, createQueueTagsAreTheLowerCaseMemberAndTagQueuesAreNot)
+{
+    const std::string tags = "&Tag.1.Key=team&Tag.1.Value=core";
+    QueryParameters read = readQueryParameters("Action=CreateQueue&QueueName=q" + tags, {});
+    EXPECT_EQ(read.tree->toJson(read.tree->root()),
+              Json::parse(R"({"QueueName":"q","tags":{"team":"core"}})"));
+    read = readQueryParameters("Action=TagQueue&QueueUrl=u" + tags, {});
+    EXPECT_EQ(read.tree->toJson(read.tree->root()),
+              Json::parse(R"({"QueueUrl":"u","Tags":{"team":"core"}})"));
+}
+
+TEST(QueryParameters, twoListNamesForEntriesGiveTheLaterInNameOrder)
+{
+    EXPECT_EQ(membersOf("SendMessageBatchRequestEntry.1.Id=s&DeleteMessageBatchRequestEntry.1.Id=d"),
+              Json::parse(R"({"Entries":[{"Id":"s"}]})"));
+}
+
+TEST(QueryParameters, manyDistinctNamesAreAllKept)
+{
+    // More names than the name table starts with: it grows.
+    std::string form;
+    Json expected = Json::object();
+    for (int i = 0; i < 300; ++i) {
+        const std::string name = "Name" + std::to_string(i * 7919 % 1000);
+        form += (i ? "&" : "") + name + ".Part" + std::to_string(i) + "=v" + std::to_string(i);
+        expected[name]["Part" + std::to_string(i)] = "v" + std::to_string(i);
+    }
+    EXPECT_EQ(membersOf(form), expected);
+    // One name of sixteen distinct parts (the most there may be).
+    EXPECT_EQ(membersOf("a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=deep")["a"]["b"]["c"]["d"]["e"]["f"]["g"]
+                       ["h"]["i"]["j"]["k"]["l"]["m"]["n"]["o"]["p"],
+              "deep");
+}
+
+TEST(QueryParameters, faultsAreTooManyPartsAndTextThatIsNotUtf8)
+{
+    std::string deep = "x";
+    for (int i = 0; i < kMaxNameSegments; ++i)
+        deep += ".x";
+    EXPECT_EQ(readQueryParameters("Action=A&" + deep + "=1", {}).fault,
+              QueryParameters::Fault::TooManyParts);
+    EXPECT_EQ(readQueryParameters("Action=A", "MessageBody=%FF").fault,
+              QueryParameters::Fault::NotUtf8);
+    EXPECT_EQ(readQueryParameters("Action=A&MessageBody=%C3%A9", {}).fault,
+              QueryParameters::Fault::None);
+}
+
+TEST(QueryParameters, anEmptyFormHasNoActionAndNoMembers)
+{
+    const QueryParameters read = readQueryParameters({}, {});
+    EXPECT_EQ(read.fault, QueryParameters::Fault::None);
+    EXPECT_TRUE(read.action.empty());
+    ASSERT_TRUE(read.tree);
+    EXPECT_EQ(read.tree->toJson(read.tree->root()), Json::object());
+}
+
+} // namespace
+} // namespace inflight::protocol
