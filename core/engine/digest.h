@@ -3,6 +3,7 @@
 #include "inline_text.h"
 #include "types.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,9 @@ std::string md5Hex(std::string_view bytes);
 // The same, held in the object (no heap): for answers that write it out at once.
 using Md5HexText = InlineText<32>;
 Md5HexText md5HexText(std::string_view bytes);
+// The same for several byte strings (min of both sizes), four at a time side by side where the
+// CPU allows (md5_lanes.cpp): the MD5OfBody of each message a receive answers.
+void md5HexTexts(std::span<const std::string_view> inputs, std::span<Md5HexText> out);
 
 // Lower-case hex SHA-256 of the bytes (content-based deduplication id).
 std::string sha256Hex(std::string_view bytes);

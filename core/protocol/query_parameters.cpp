@@ -176,7 +176,9 @@ class TreeReader {
 public:
     TreeReader(std::vector<Segment> segments, std::vector<Parameter> parameters,
                std::string_view action, MemberTree& tree)
-        : m_segments(std::move(segments)), m_parameters(std::move(parameters)), m_action(action),
+        : m_segments(std::move(segments)),
+          m_parameters(std::move(parameters)),
+          m_action(action),
           m_tree(tree)
     {
         std::sort(m_parameters.begin(), m_parameters.end(),
@@ -194,8 +196,7 @@ public:
 
     void readRoot()
     {
-        readStructure(Group{m_parameters.data(), m_parameters.data() + m_parameters.size(), 0},
-                      0);
+        readStructure(Group{m_parameters.data(), m_parameters.data() + m_parameters.size(), 0}, 0);
     }
 
 private:
@@ -385,8 +386,8 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
             }
             const std::size_t dot = name.find('.', start);
             Segment part;
-            part.text = name.substr(start, dot == std::string_view::npos ? std::string_view::npos
-                                                                         : dot - start);
+            part.text = name.substr(
+                start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
             if (const std::optional<std::int64_t> index = indexOf(part.text))
                 part.key = std::uint64_t(*index); // digits only: not negative
             else

@@ -5,8 +5,10 @@
 
 #include "engine/digest.h"
 
+#include <array>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 namespace inflight::protocol {
 
@@ -20,6 +22,38 @@ void appendToken(QByteArray& out, std::string_view text)
     out.append(text.data(), qsizetype(text.size()));
     out += '"';
 }
+
+// The MD5OfBody of each message, computed together: four side by side (md5HexTexts). A receive
+// takes at most ten; more are held on the heap.
+class BodyDigests {
+public:
+    explicit BodyDigests(const std::vector<engine::ReceivedMessage>& messages)
+    {
+        std::array<std::string_view, kInline> inlineBodies;
+        std::vector<std::string_view> moreBodies;
+        std::span<std::string_view> bodies(inlineBodies.data(), messages.size());
+        std::span<engine::Md5HexText> digests(m_inline.data(), messages.size());
+        if (messages.size() > kInline) {
+            moreBodies.resize(messages.size());
+            m_more.resize(messages.size());
+            bodies = moreBodies;
+            digests = m_more;
+        }
+        for (std::size_t i = 0; i < messages.size(); ++i)
+            bodies[i] = messages[i].body;
+        engine::md5HexTexts(bodies, digests);
+    }
+
+    std::string_view operator[](std::size_t i) const
+    {
+        return (m_more.empty() ? m_inline[i] : m_more[i]).view();
+    }
+
+private:
+    static constexpr std::size_t kInline = 10;
+    std::array<engine::Md5HexText, kInline> m_inline;
+    std::vector<engine::Md5HexText> m_more;
+};
 
 // A run of markup and engine-made tokens, put together on the stack and appended in one piece: a
 // message's answer is mostly such runs, and each QByteArray append is an out-of-line call that
@@ -64,7 +98,8 @@ void appendAttributeValueJson(QByteArray& out, const engine::MessageAttributeVal
     out += '}';
 }
 
-void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message)
+void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message,
+                       std::string_view md5OfBody)
 {
     out += '{';
     if (!message.systemAttributes.empty()) {
@@ -85,14 +120,14 @@ void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message)
     if (message.attributes.empty()) {
         // The rest is made of tokens no protocol escapes: one append.
         Run rest;
-        rest << ",\"MD5OfBody\":\"" << engine::md5HexText(message.body) << "\",\"MessageId\":\""
+        rest << ",\"MD5OfBody\":\"" << md5OfBody << "\",\"MessageId\":\""
              << message.messageId.view() << "\",\"ReceiptHandle\":\""
              << message.receiptHandle.view() << "\"}";
         rest.appendTo(out);
         return;
     }
     out += ",\"MD5OfBody\":";
-    appendToken(out, engine::md5HexText(message.body));
+    appendToken(out, md5OfBody);
     {
         out += ",\"MD5OfMessageAttributes\":";
         appendToken(out, engine::md5OfMessageAttributes(message.attributes));
@@ -130,25 +165,26 @@ void appendReceiveJson(QByteArray& out, const engine::ReceiveResult& result)
         size += message.body.size() + 224;
     out.reserve(out.size() + qsizetype(size));
     out += "{\"Messages\":[";
-    bool first = true;
-    for (const engine::ReceivedMessage& message : result.messages) {
-        if (!first)
+    const BodyDigests digests(result.messages);
+    for (std::size_t i = 0; i < result.messages.size(); ++i) {
+        if (i > 0)
             out += ',';
-        first = false;
-        appendMessageJson(out, message);
+        appendMessageJson(out, result.messages[i], digests[i]);
     }
     out += "]}";
 }
 
 void writeReceiveXml(XmlWriter& writer, const engine::ReceiveResult& result)
 {
-    for (const engine::ReceivedMessage& message : result.messages) {
+    const BodyDigests digests(result.messages);
+    for (std::size_t i = 0; i < result.messages.size(); ++i) {
+        const engine::ReceivedMessage& message = result.messages[i];
         writer.startElement("Message");
         // The elements of tokens no protocol escapes, in one piece (Run).
         Run tokens;
         tokens << "<MessageId>" << message.messageId.view() << "</MessageId><ReceiptHandle>"
-               << message.receiptHandle.view() << "</ReceiptHandle><MD5OfBody>"
-               << engine::md5HexText(message.body) << "</MD5OfBody>";
+               << message.receiptHandle.view() << "</ReceiptHandle><MD5OfBody>" << digests[i]
+               << "</MD5OfBody>";
         writer.markup(tokens.view());
         writer.textElement("Body", message.body);
         for (const auto& [name, value] : message.systemAttributes) {

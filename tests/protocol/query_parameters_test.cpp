@@ -99,8 +99,9 @@ TEST(QueryParameters, createQueueTagsAreTheLowerCaseMemberAndTagQueuesAreNot)
 
 TEST(QueryParameters, twoListNamesForEntriesGiveTheLaterInNameOrder)
 {
-    EXPECT_EQ(membersOf("SendMessageBatchRequestEntry.1.Id=s&DeleteMessageBatchRequestEntry.1.Id=d"),
-              Json::parse(R"({"Entries":[{"Id":"s"}]})"));
+    EXPECT_EQ(
+        membersOf("SendMessageBatchRequestEntry.1.Id=s&DeleteMessageBatchRequestEntry.1.Id=d"),
+        Json::parse(R"({"Entries":[{"Id":"s"}]})"));
 }
 
 TEST(QueryParameters, manyDistinctNamesAreAllKept)
@@ -115,9 +116,10 @@ TEST(QueryParameters, manyDistinctNamesAreAllKept)
     }
     EXPECT_EQ(membersOf(form), expected);
     // One name of sixteen distinct parts (the most there may be).
-    EXPECT_EQ(membersOf("a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=deep")["a"]["b"]["c"]["d"]["e"]["f"]["g"]
-                       ["h"]["i"]["j"]["k"]["l"]["m"]["n"]["o"]["p"],
-              "deep");
+    EXPECT_EQ(
+        membersOf("a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p=deep")["a"]["b"]["c"]["d"]["e"]["f"]["g"]["h"]
+                                                         ["i"]["j"]["k"]["l"]["m"]["n"]["o"]["p"],
+        "deep");
 }
 
 TEST(QueryParameters, faultsAreTooManyPartsAndTextThatIsNotUtf8)
