@@ -29,13 +29,9 @@ int hexValue(char c)
     return -1;
 }
 
-// `text` with '+' as a space and each %XX as the byte XX, into `out`, which has room for
-// text.size() bytes. Returns the bytes written and whether a %XX gave a byte past ASCII.
-std::pair<std::size_t, bool> percentDecode(std::string_view text, char* const out)
+// Where the next '%' or '+' is in `text` from `at` (text.size() if none): eight bytes at a time.
+std::size_t nextEscape(std::string_view text, std::size_t at)
 {
-    std::size_t at = 0;
-    // Most names and many values have nothing to decode: copied whole. Looked through eight bytes
-    // at a time for a '%' or '+'.
     while (at + 8 <= text.size()) {
         const std::uint64_t word = bytescan::load(text.data() + at);
         if (bytescan::anyEqual(word, '%') || bytescan::anyEqual(word, '+'))
@@ -44,20 +40,36 @@ std::pair<std::size_t, bool> percentDecode(std::string_view text, char* const ou
     }
     while (at < text.size() && text[at] != '%' && text[at] != '+')
         ++at;
-    if (at > 0)
-        std::memcpy(out, text.data(), at);
-    char* to = out + at;
+    return at;
+}
+
+// `text` with '+' as a space and each %XX as the byte XX, into `out`, which has room for
+// text.size() bytes. Returns the bytes written and whether a %XX gave a byte past ASCII. Runs of
+// plain text between escapes (a receipt handle's letters between its %2B and %2F) are found a
+// word at a time and copied whole.
+std::pair<std::size_t, bool> percentDecode(std::string_view text, char* const out)
+{
+    char* to = out;
     bool decodedHigh = false;
-    for (; at < text.size(); ++at) {
+    for (std::size_t at = 0;;) {
+        const std::size_t escape = nextEscape(text, at);
+        if (escape > at) {
+            std::memcpy(to, text.data() + at, escape - at);
+            to += escape - at;
+        }
+        if (escape == text.size())
+            break;
+        at = escape;
         const char c = text[at];
         const int high = c == '%' && at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
         const int low = high >= 0 ? hexValue(text[at + 2]) : -1;
         if (low >= 0) {
             decodedHigh = decodedHigh || high >= 8;
             *to++ = char(high * 16 + low);
-            at += 2;
+            at += 3;
         } else {
             *to++ = c == '+' ? ' ' : c;
+            at += 1;
         }
     }
     return {std::size_t(to - out), decodedHigh};

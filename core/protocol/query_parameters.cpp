@@ -7,6 +7,7 @@
 #include "protocol/form.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -181,17 +182,33 @@ public:
           m_action(action),
           m_tree(tree)
     {
-        std::sort(m_parameters.begin(), m_parameters.end(),
-                  [this](const Parameter& a, const Parameter& b) {
-                      const std::uint32_t shared = std::min(a.count, b.count);
-                      for (std::uint32_t i = 0; i < shared; ++i) {
-                          if (const int order = compareSegments(segment(a, i), segment(b, i)))
-                              return order < 0;
-                      }
-                      if (a.count != b.count)
-                          return a.count < b.count;
-                      return a.order < b.order;
-                  });
+        const auto before = [this](const Parameter& a, const Parameter& b) {
+            const std::uint32_t shared = std::min(a.count, b.count);
+            for (std::uint32_t i = 0; i < shared; ++i) {
+                if (const int order = compareSegments(segment(a, i), segment(b, i)))
+                    return order < 0;
+            }
+            if (a.count != b.count)
+                return a.count < b.count;
+            return a.order < b.order;
+        };
+        // A form comes nearly in order (a list's items one after the other, a few scalars before
+        // them): inserting each where it goes takes a compare or three. Large forms are sorted.
+        if (m_parameters.size() > 64) {
+            std::sort(m_parameters.begin(), m_parameters.end(), before);
+            return;
+        }
+        for (std::size_t i = 1; i < m_parameters.size(); ++i) {
+            if (!before(m_parameters[i], m_parameters[i - 1]))
+                continue;
+            const Parameter moving = m_parameters[i];
+            std::size_t to = i;
+            do {
+                m_parameters[to] = m_parameters[to - 1];
+                --to;
+            } while (to > 0 && before(moving, m_parameters[to - 1]));
+            m_parameters[to] = moving;
+        }
     }
 
     void readRoot()
@@ -369,6 +386,10 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
     segments.reserve(pairs.size() * 3);
     parameters.reserve(pairs.size());
     NameRanks names(pairs.size() * 3);
+    // The name last seen at each depth: a list's name comes again with each of its items' parts,
+    // and a compare is cheaper than a hash.
+    std::array<std::pair<std::string_view, std::uint32_t>, kMaxNameSegments> lastNames{};
+    std::array<bool, kMaxNameSegments> seen{};
     for (std::uint32_t order = 0; order < pairs.size(); ++order) {
         const auto& [name, value] = pairs[order];
         if (name == "Action") {
@@ -384,14 +405,22 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
                 result.fault = QueryParameters::Fault::TooManyParts;
                 return result;
             }
+            const std::size_t depth = parameter.count - 1;
             const std::size_t dot = name.find('.', start);
             Segment part;
             part.text = name.substr(
                 start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-            if (const std::optional<std::int64_t> index = indexOf(part.text))
+            if (const std::optional<std::int64_t> index = indexOf(part.text)) {
                 part.key = std::uint64_t(*index); // digits only: not negative
-            else
-                part.key = Segment::kNameKeys + names.add(part.text); // the rank comes below
+            } else {
+                auto& [lastName, lastNumber] = lastNames[depth];
+                if (!seen[depth] || lastName != part.text) {
+                    lastName = part.text;
+                    lastNumber = names.add(part.text);
+                    seen[depth] = true;
+                }
+                part.key = Segment::kNameKeys + lastNumber; // the rank comes below
+            }
             segments.push_back(part);
             if (dot == std::string_view::npos)
                 break;

@@ -23,13 +23,18 @@ std::vector<Md5HexText> digestsOf(const std::vector<std::string>& inputs)
 TEST(Md5Lanes, theRfc1321SuiteInOneBatch)
 {
     const std::vector<std::string> inputs{
-        "", "a", "abc", "message digest", "abcdefghijklmnopqrstuvwxyz",
+        "",
+        "a",
+        "abc",
+        "message digest",
+        "abcdefghijklmnopqrstuvwxyz",
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
         "12345678901234567890123456789012345678901234567890123456789012345678901234567890"};
-    const char* expected[] = {"d41d8cd98f00b204e9800998ecf8427e", "0cc175b9c0f1b6a831c399e269772661",
-                              "900150983cd24fb0d6963f7d28e17f72", "f96b697d7cb7938d525a2f31aaf161d0",
-                              "c3fcd3d76192e4007dfb496cca67e13b", "d174ab98d277d9f5a5611c2c9f419d9f",
-                              "57edf4a22be3c955ac49da2e2107b67a"};
+    const char* expected[]
+        = {"d41d8cd98f00b204e9800998ecf8427e", "0cc175b9c0f1b6a831c399e269772661",
+           "900150983cd24fb0d6963f7d28e17f72", "f96b697d7cb7938d525a2f31aaf161d0",
+           "c3fcd3d76192e4007dfb496cca67e13b", "d174ab98d277d9f5a5611c2c9f419d9f",
+           "57edf4a22be3c955ac49da2e2107b67a"};
     const std::vector<Md5HexText> digests = digestsOf(inputs);
     for (std::size_t i = 0; i < inputs.size(); ++i)
         EXPECT_EQ(digests[i].view(), expected[i]) << '"' << inputs[i] << '"';
@@ -60,8 +65,9 @@ TEST(Md5Lanes, longAndShortSideBySide)
     std::string large(256 * 1024 + 7, 'x');
     for (std::size_t i = 0; i < large.size(); i += 97)
         large[i] = char(i);
-    const std::vector<std::string> inputs{"short", large, std::string(64, 'b'), std::string(55, 'c'),
-                                          std::string(56, 'd'), large.substr(1000)};
+    const std::vector<std::string> inputs{
+        "short",           large, std::string(64, 'b'), std::string(55, 'c'), std::string(56, 'd'),
+        large.substr(1000)};
     const std::vector<Md5HexText> digests = digestsOf(inputs);
     for (std::size_t i = 0; i < inputs.size(); ++i)
         EXPECT_EQ(digests[i].view(), md5HexText(inputs[i]).view()) << i;
