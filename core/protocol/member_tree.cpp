@@ -102,6 +102,8 @@ std::string_view MemberTree::keep(std::string_view text)
 void MemberTree::orderMembers(std::uint32_t object)
 {
     Node& parent = m_nodes[object];
+    if (parent.count < 2)
+        return; // in order, and one of each, already
     Node* const begin = m_nodes.data() + parent.first;
     Node* const end = begin + parent.count;
     const auto byKey = [](const Node& a, const Node& b) { return a.key < b.key; };

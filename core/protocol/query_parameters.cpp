@@ -88,72 +88,31 @@ int compareSegments(const Segment& a, const Segment& b)
     return a.key < b.key ? -1 : (a.key > b.key ? 1 : 0);
 }
 
-// The distinct names among the parts, each given its rank (Segment::key). A form has a handful
-// (QueueUrl, the entry list's name, Id, ReceiptHandle, …) repeated many times: found in a small
-// open-addressed table by hash, compared as text once per part.
-class NameRanks {
-public:
-    explicit NameRanks(std::size_t parts)
-    {
-        std::size_t size = 16;
-        while (size < 2 * parts)
-            size *= 2;
-        m_slots.assign(size, kEmpty);
+// Gives each name part its key: 2^63 + the rank of its text among the names' texts. The names
+// are sorted (O(n log n) whatever the form, unlike a hash table a form could flood); a part equal
+// to the one before it at its depth (a list's name, again with each of its items' parts) shares
+// that part's key without taking part in the sort.
+void rankNames(std::vector<Segment>& segments, const std::vector<std::uint32_t>& sameAs)
+{
+    std::vector<std::uint32_t> names;
+    for (std::uint32_t i = 0; i < segments.size(); ++i) {
+        if (!segments[i].isIndex() && sameAs[i] == i)
+            names.push_back(i);
     }
-
-    // The number of the name (in order of first appearance).
-    std::uint32_t add(std::string_view name)
-    {
-        std::uint32_t& slot = find(name);
-        if (slot == kEmpty) {
-            slot = static_cast<std::uint32_t>(m_names.size());
-            m_names.push_back(name);
-            if (2 * m_names.size() > m_slots.size())
-                grow();
-            return static_cast<std::uint32_t>(m_names.size() - 1);
-        }
-        return slot;
+    std::sort(names.begin(), names.end(), [&segments](std::uint32_t a, std::uint32_t b) {
+        return segments[a].text < segments[b].text;
+    });
+    std::uint64_t rank = 0;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0 && segments[names[i]].text != segments[names[i - 1]].text)
+            ++rank;
+        segments[names[i]].key = Segment::kNameKeys + rank;
     }
-
-    // Rank by bytes of each name, by its number.
-    std::vector<std::uint32_t> ranks() const
-    {
-        std::vector<std::uint32_t> order(m_names.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::sort(order.begin(), order.end(),
-                  [this](std::uint32_t a, std::uint32_t b) { return m_names[a] < m_names[b]; });
-        std::vector<std::uint32_t> rank(m_names.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            rank[order[i]] = i;
-        return rank;
+    for (std::uint32_t i = 0; i < segments.size(); ++i) {
+        if (!segments[i].isIndex() && sameAs[i] != i)
+            segments[i].key = segments[sameAs[i]].key; // an earlier part: ranked already
     }
-
-private:
-    static constexpr std::uint32_t kEmpty = ~std::uint32_t(0);
-
-    // The slot of the name, or the empty slot where it would go.
-    std::uint32_t& find(std::string_view name)
-    {
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t at = std::hash<std::string_view>()(name) & mask;; at = (at + 1) & mask) {
-            std::uint32_t& slot = m_slots[at];
-            if (slot == kEmpty || m_names[slot] == name)
-                return slot;
-        }
-    }
-
-    // Never more than half full, so that a probe ends.
-    void grow()
-    {
-        m_slots.assign(m_slots.size() * 2, kEmpty);
-        for (std::uint32_t i = 0; i < m_names.size(); ++i)
-            find(m_names[i]) = i;
-    }
-
-    std::vector<std::uint32_t> m_slots;
-    std::vector<std::string_view> m_names;
-};
+}
 
 // One parameter: its name's parts (a run of Parameters::segments) and its value. `order`: its
 // place in the form, which decides between two of the same name (the later wins).
@@ -385,11 +344,12 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
     std::vector<Parameter> parameters;
     segments.reserve(pairs.size() * 3);
     parameters.reserve(pairs.size());
-    NameRanks names(pairs.size() * 3);
-    // The name last seen at each depth: a list's name comes again with each of its items' parts,
-    // and a compare is cheaper than a hash.
-    std::array<std::pair<std::string_view, std::uint32_t>, kMaxNameSegments> lastNames{};
-    std::array<bool, kMaxNameSegments> seen{};
+    // For each name part, the part it repeats (the last name part at its depth, if the same
+    // text), or itself.
+    std::vector<std::uint32_t> sameAs;
+    sameAs.reserve(pairs.size() * 3);
+    std::array<std::uint32_t, kMaxNameSegments> lastName;
+    lastName.fill(~std::uint32_t(0));
     for (std::uint32_t order = 0; order < pairs.size(); ++order) {
         const auto& [name, value] = pairs[order];
         if (name == "Action") {
@@ -403,6 +363,7 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
         for (std::size_t start = 0;;) {
             if (++parameter.count > std::uint32_t(kMaxNameSegments)) {
                 result.fault = QueryParameters::Fault::TooManyParts;
+                result.action = {}; // it viewed the tree's text, which goes with it
                 return result;
             }
             const std::size_t depth = parameter.count - 1;
@@ -410,16 +371,16 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
             Segment part;
             part.text = name.substr(
                 start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+            const auto at = static_cast<std::uint32_t>(segments.size());
             if (const std::optional<std::int64_t> index = indexOf(part.text)) {
                 part.key = std::uint64_t(*index); // digits only: not negative
+                sameAs.push_back(at);
             } else {
-                auto& [lastName, lastNumber] = lastNames[depth];
-                if (!seen[depth] || lastName != part.text) {
-                    lastName = part.text;
-                    lastNumber = names.add(part.text);
-                    seen[depth] = true;
-                }
-                part.key = Segment::kNameKeys + lastNumber; // the rank comes below
+                part.key = Segment::kNameKeys; // its rank comes below
+                std::uint32_t& last = lastName[depth];
+                sameAs.push_back(
+                    last != ~std::uint32_t(0) && segments[last].text == part.text ? last : at);
+                last = at;
             }
             segments.push_back(part);
             if (dot == std::string_view::npos)
@@ -428,11 +389,7 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
         }
         parameters.push_back(parameter);
     }
-    const std::vector<std::uint32_t> ranks = names.ranks();
-    for (Segment& part : segments) {
-        if (!part.isIndex())
-            part.key = Segment::kNameKeys + ranks[part.key - Segment::kNameKeys];
-    }
+    rankNames(segments, sameAs);
     TreeReader(std::move(segments), std::move(parameters), result.action, *tree).readRoot();
     result.tree = std::move(tree);
     return result;

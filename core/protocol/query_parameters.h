@@ -17,7 +17,9 @@ struct QueryParameters {
         TooManyParts, // a name has more than kMaxNameSegments parts separated by '.'
     };
     Fault fault = Fault::None;
-    std::string_view action; // the Action parameter (the last given); empty when none
+    // The Action parameter (the last given), a view of the tree's text; empty when none or on a
+    // fault.
+    std::string_view action;
     std::shared_ptr<const MemberTree> tree; // its root is an object; text of the tree's own
 };
 

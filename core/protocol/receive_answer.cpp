@@ -31,14 +31,17 @@ public:
     {
         std::array<std::string_view, kInline> inlineBodies;
         std::vector<std::string_view> moreBodies;
-        std::span<std::string_view> bodies(inlineBodies.data(), messages.size());
-        std::span<engine::Md5HexText> digests(m_inline.data(), messages.size());
-        if (messages.size() > kInline) {
+        const bool fits = messages.size() <= kInline;
+        if (!fits) {
             moreBodies.resize(messages.size());
             m_more.resize(messages.size());
-            bodies = moreBodies;
-            digests = m_more;
         }
+        const std::span<std::string_view> bodies = fits
+            ? std::span<std::string_view>(inlineBodies.data(), messages.size())
+            : std::span<std::string_view>(moreBodies);
+        const std::span<engine::Md5HexText> digests = fits
+            ? std::span<engine::Md5HexText>(m_inline.data(), messages.size())
+            : std::span<engine::Md5HexText>(m_more);
         for (std::size_t i = 0; i < messages.size(); ++i)
             bodies[i] = messages[i].body;
         engine::md5HexTexts(bodies, digests);

@@ -135,6 +135,51 @@ TEST(QueryParameters, faultsAreTooManyPartsAndTextThatIsNotUtf8)
               QueryParameters::Fault::None);
 }
 
+TEST(QueryParameters, aPlainNameAndAFlattenedMemberOfOneJsonNameGiveTheLaterInNameOrder)
+{
+    // "Attribute" sorts before "Attributes": the plain member, read second, wins.
+    EXPECT_EQ(membersOf("Attributes=plain&Attribute.1.Name=A&Attribute.1.Value=1"),
+              Json::parse(R"({"Attributes":"plain"})"));
+    // "Tag" before "tags": CreateQueue's map of Tag.N is `tags`, replaced by the plain `tags`.
+    const QueryParameters read
+        = readQueryParameters("Action=CreateQueue&tags=plain&Tag.1.Key=k&Tag.1.Value=v", {});
+    EXPECT_EQ(read.tree->toJson(read.tree->root()), Json::parse(R"({"tags":"plain"})"));
+}
+
+TEST(QueryParameters, emptyPartsHugeIndexesAndKeysWithoutAValue)
+{
+    EXPECT_EQ(membersOf("=x&a..b=y"), Json::parse(R"({"":"x","a":{"":{"b":"y"}}})"));
+    // Past int64: a name, not an index.
+    EXPECT_EQ(membersOf("List.99999999999999999999=x&List.1=y"), Json::parse(R"({"List":["y"]})"));
+    EXPECT_EQ(membersOf("List.99999999999999999999=x"),
+              Json::parse(R"({"List":{"99999999999999999999":"x"}})"));
+    // A map key with parts below it but no value of its own: no entry.
+    EXPECT_EQ(membersOf("Attribute.1.Name.x=1&Attribute.1.Value=v"),
+              Json::parse(R"({"Attributes":{}})"));
+}
+
+TEST(QueryParameters, aFaultLeavesNoActionBehind)
+{
+    const QueryParameters read
+        = readQueryParameters("Action=SendMessage&a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q=1", {});
+    EXPECT_EQ(read.fault, QueryParameters::Fault::TooManyParts);
+    EXPECT_TRUE(read.action.empty());
+    EXPECT_FALSE(read.tree);
+}
+
+TEST(QueryParameters, fiftyThousandDistinctNamesAreRankedAndKept)
+{
+    // Names are ranked by sorting, not in a hash table a crafted form could flood.
+    std::string form;
+    for (int i = 0; i < 50000; ++i)
+        form += (i ? "&n" : "n") + std::to_string((i * 7919) % 50000) + "=v";
+    const QueryParameters read = readQueryParameters({}, form);
+    ASSERT_EQ(read.fault, QueryParameters::Fault::None);
+    const Json members = read.tree->toJson(read.tree->root());
+    EXPECT_EQ(members.size(), 50000u);
+    EXPECT_EQ(members.at("n49999"), "v");
+}
+
 TEST(QueryParameters, anEmptyFormHasNoActionAndNoMembers)
 {
     const QueryParameters read = readQueryParameters({}, {});
