@@ -13,11 +13,13 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace inflight::protocol {
 
@@ -176,11 +178,31 @@ constexpr MemberShape kMemberShapes[] = {
     {"BinaryListValues", Shape::StringList},
 };
 
+// The names by length: a member's name is compared only with those of its length (one to four),
+// not with all of them (every member of a body is looked up).
+constexpr std::size_t kLongestShapeName = 32;
+using ShapesByLength = std::array<std::vector<const MemberShape*>, kLongestShapeName + 1>;
+static_assert(std::all_of(std::begin(kMemberShapes), std::end(kMemberShapes),
+                          [](const MemberShape& entry) {
+                              return entry.name.size() <= kLongestShapeName;
+                          }));
+
+ShapesByLength shapesByLength()
+{
+    ShapesByLength byLength;
+    for (const MemberShape& entry : kMemberShapes)
+        byLength[entry.name.size()].push_back(&entry);
+    return byLength;
+}
+
 std::optional<Shape> shapeOf(std::string_view member)
 {
-    for (const MemberShape& entry : kMemberShapes) {
-        if (entry.name == member)
-            return entry.shape;
+    static const ShapesByLength kByLength = shapesByLength();
+    if (member.size() > kLongestShapeName)
+        return std::nullopt;
+    for (const MemberShape* entry : kByLength[member.size()]) {
+        if (entry->name == member)
+            return entry->shape;
     }
     return std::nullopt;
 }
