@@ -110,27 +110,42 @@ std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out
     return std::size_t(to - out);
 }
 
-bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+namespace {
+
+// The form's pairs as views of `decoded` (made as large as the form), or nullopt (not UTF-8).
+std::optional<FormViews> decodeFormViews(const QByteArray& encoded, std::string& decoded)
 {
-    std::string decoded(std::size_t(encoded.size()), '\0');
+    decoded.assign(std::size_t(encoded.size()), '\0');
     FormViews views;
     if (!decodeFormInto(std::string_view(encoded.constData(), std::size_t(encoded.size())),
                         decoded.data(), views))
+        return std::nullopt;
+    return views;
+}
+
+} // namespace
+
+bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+{
+    std::string decoded;
+    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    if (!views)
         return false;
-    pairs.reserve(pairs.size() + views.size());
-    for (const auto& [name, value] : views)
+    pairs.reserve(pairs.size() + views->size());
+    for (const auto& [name, value] : *views)
         pairs.emplace_back(std::string(name), std::string(value));
     return true;
 }
 
 std::optional<FormParameters> decodeForm(const QByteArray& encoded)
 {
-    FormPairs pairs;
-    if (!appendFormPairs(encoded, pairs))
+    std::string decoded;
+    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    if (!views)
         return std::nullopt;
     FormParameters parameters;
-    parameters.reserve(qsizetype(pairs.size()));
-    for (const auto& [name, value] : pairs)
+    parameters.reserve(qsizetype(views->size()));
+    for (const auto& [name, value] : *views)
         parameters.append({textOf(name), textOf(value)});
     return parameters;
 }

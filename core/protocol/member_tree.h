@@ -36,13 +36,15 @@ public:
     struct Node {
         std::string_view key;  // an object's member: its name
         std::string_view text; // String
-        std::int64_t integer = 0;
-        std::uint64_t unsignedInteger = 0;
-        double real = 0;
+        union {                // the one `kind` names
+            std::int64_t integer = 0;
+            std::uint64_t unsignedInteger;
+            double real;
+            bool boolean;
+        };
         std::uint32_t first = 0; // Array, Object: the first child
         std::uint32_t count = 0; // Array, Object: how many children
         Kind kind = Kind::Null;
-        bool boolean = false;
     };
 
     // A tree of one null node. `textBytes`: about how much text it will hold (the first block's

@@ -60,7 +60,6 @@ HttpResponse respond(int status, const Output& body)
 // document nests: at most kMaxJsonDepth.
 void readMembers(simdjson::dom::element element, MemberTree& tree, std::uint32_t at)
 {
-    using Kind = MemberTree::Kind;
     // A count simdjson keeps saturates at 2^24 - 1; a body is at most 2 MiB, but counting
     // then is what keeps a miscount from misplacing members.
     const auto countOf = [](auto container) {
