@@ -157,7 +157,7 @@ engine::Result<engine::MessageAttributes> SqsRequest::messageAttributes(std::str
     const Node* object = find(key);
     if (!object || object->kind != Kind::Object)
         return result;
-    static const Node kAbsent;
+    static const Node kAbsent{};
     const auto field = [this](const Node& attribute, std::string_view name) -> const Node& {
         const Node* found = m_tree->find(attribute, name);
         return found ? *found : kAbsent;
