@@ -1,11 +1,13 @@
 #include "message_validation.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace inflight::engine {
 
@@ -504,10 +506,26 @@ Status validateBatchEntryIds(const std::vector<std::string_view>& ids, std::size
                              "A batch entry id can only contain alphanumeric characters, hyphens "
                              "and underscores. It can be at most 80 letters long.");
     }
-    // At most maxEntries (10, or 20 for OCI) ids: pairwise comparison beats building a set.
+    // At most maxEntries (10, or 20 for OCI) ids: pairwise comparison beats building a set. Each
+    // id's length and first eight characters make a key compared first (45 string compares, each
+    // a call, cost a batch of ten more than the rest of its validation).
+    const auto keyOf = [](std::string_view id) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, id.data(), std::min<std::size_t>(id.size(), sizeof word));
+        return std::pair{word, id.size()};
+    };
+    std::array<std::pair<std::uint64_t, std::size_t>, 32> keyRoom;
+    std::vector<std::pair<std::uint64_t, std::size_t>> keyHeap;
+    std::pair<std::uint64_t, std::size_t>* keys = keyRoom.data();
+    if (ids.size() > keyRoom.size()) {
+        keyHeap.resize(ids.size());
+        keys = keyHeap.data();
+    }
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        keys[i] = keyOf(ids[i]);
     for (std::size_t i = 1; i < ids.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
-            if (ids[i] == ids[j])
+            if (keys[i] == keys[j] && ids[i] == ids[j])
                 return makeError(ErrorCode::BatchEntryIdsNotDistinct,
                                  "Id " + std::string(ids[i]) + " repeated.");
         }

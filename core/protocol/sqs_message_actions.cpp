@@ -80,6 +80,16 @@ Output batchOutput(const engine::BatchResult<T>& result, Describe describeSucces
 }
 
 // The batch entries of a delete or change-visibility request.
+// A scalar member into `out` (left empty when absent): a string without a copy in between, a
+// number or boolean in its JSON spelling.
+void assignScalar(const SqsRequest& item, std::string_view key, std::string& out)
+{
+    if (const auto text = item.text(key))
+        out.assign(*text);
+    else if (auto other = item.string(key))
+        out = std::move(*other);
+}
+
 engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsRequest& request)
 {
     const std::vector<SqsRequest> items = request.entries("Entries");
@@ -87,8 +97,8 @@ engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsR
     entries.reserve(items.size());
     for (const SqsRequest& item : items) {
         engine::BatchReceiptEntry entry;
-        entry.id = item.string("Id").value_or(std::string());
-        entry.receiptHandle = item.string("ReceiptHandle").value_or(std::string());
+        assignScalar(item, "Id", entry.id);
+        assignScalar(item, "ReceiptHandle", entry.receiptHandle);
         auto visibility = item.integer("VisibilityTimeout");
         if (!visibility)
             return visibility.error();

@@ -570,6 +570,31 @@ TEST(BatchEntryIds, rejectsDuplicateIds)
     EXPECT_EQ(error.message, "Id a repeated.");
 }
 
+TEST(BatchEntryIds, comparesIdsWholeNotByTheirFirstEightCharacters)
+{
+    // Same length and first eight characters, differing after them: distinct.
+    EXPECT_TRUE(validateIds({"abcdefgh-1", "abcdefgh-2", "abcdefgh_1"}).ok());
+    // One a prefix of the other (the shorter's key has zeros where the longer has characters).
+    EXPECT_TRUE(validateIds({"abc", "abcd", "abc0", "ab"}).ok());
+    EXPECT_TRUE(validateIds({"abcdefgh", "abcdefghi"}).ok());
+    // The same long id, anywhere in a batch of ten, is caught.
+    std::vector<std::string> ids;
+    for (int i = 0; i < 10; ++i)
+        ids.push_back(std::string(70, 'x') + std::to_string(1000 + i));
+    ids[9] = ids[4];
+    const Error error = errorOf(validateIds({ids.begin(), ids.end()}));
+    EXPECT_EQ(error.code, ErrorCode::BatchEntryIdsNotDistinct);
+    EXPECT_EQ(error.message, "Id " + ids[4] + " repeated.");
+    // Twenty ids (OCI's maximum) that share their first eight characters, the last repeating one.
+    std::vector<std::string> twenty;
+    for (int i = 0; i < 20; ++i)
+        twenty.push_back("entry-id" + std::to_string(i));
+    EXPECT_TRUE(validateIds({twenty.begin(), twenty.end()}, 20).ok());
+    twenty[19] = twenty[0];
+    EXPECT_EQ(errorOf(validateIds({twenty.begin(), twenty.end()}, 20)).code,
+              ErrorCode::BatchEntryIdsNotDistinct);
+}
+
 TEST(BatchEntryIds, idsAreCaseSensitive)
 {
     EXPECT_TRUE(validateIds({"a", "A"}).ok());
