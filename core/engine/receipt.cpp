@@ -321,22 +321,19 @@ std::optional<ReceiptToken> ReceiptMemo::decode(std::string_view handle, std::ui
     if (handle.size() != kReceiptLength)
         return std::nullopt; // decodeReceipt's first check
     // The last eight characters (the checksum's) differ between any two handles but by chance:
-    // they sort out the candidates before the whole handle is compared.
+    // they choose the entry and sort out a stranger before the whole handle is compared.
     std::uint64_t tail;
     std::memcpy(&tail, handle.data() + kReceiptLength - sizeof tail, sizeof tail);
-    for (const Entry& entry : m_entries) {
-        if (!entry.used)
-            continue;
+    Entry& entry = m_entries[(tail * 0x9e3779b97f4a7c15ULL) >> 58];
+    static_assert(kEntries == 64, "the shift above picks one of 64 entries");
+    if (entry.used && entry.key == key) {
         std::uint64_t entryTail;
         std::memcpy(&entryTail, entry.handle + kReceiptLength - sizeof entryTail, sizeof entryTail);
-        if (entryTail == tail && entry.key == key
-            && std::memcmp(entry.handle, handle.data(), kReceiptLength) == 0)
+        if (entryTail == tail && std::memcmp(entry.handle, handle.data(), kReceiptLength) == 0)
             return entry.token;
     }
     const auto token = decodeReceipt(handle, key);
     if (token) {
-        Entry& entry = m_entries[m_next];
-        m_next = (m_next + 1) % kEntries;
         entry.key = key;
         entry.token = *token;
         entry.used = true;
