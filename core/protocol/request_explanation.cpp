@@ -113,8 +113,12 @@ void noteReceipts(engine::Broker& broker, const std::string& queue,
     if (!standings)
         return; // no such queue: the operation fails with the same error
     summary.receipts.reserve(summary.receipts.size() + entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        summary.receipts.push_back({entries[i].id, std::move((*standings)[i])});
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        // Made in place: a ReceiptUse made first and moved in cost a move of its three strings.
+        RequestSummary::ReceiptUse& use = summary.receipts.emplace_back();
+        use.entryId = entries[i].id;
+        use.standing = std::move((*standings)[i]);
+    }
 }
 
 void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,
@@ -148,12 +152,12 @@ void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,
     }
     if (!chosen)
         return;
-    const std::string queue = summary.queue.toStdString();
     // A stale receipt whose entry failed for another member: where it stood, nothing of what
     // the call did.
-    std::string text = receiptFailed ? failureCause(broker, operation, chosen->standing, queue)
-        : chosenError                ? chosen->standing.standingText()
-                                     : whereItStood(operation, chosen->standing);
+    std::string text = receiptFailed
+        ? failureCause(broker, operation, chosen->standing, summary.queue.toStdString())
+        : chosenError ? chosen->standing.standingText()
+                      : whereItStood(operation, chosen->standing);
     if (!chosen->entryId.empty()) {
         const std::string entry = summary.protocol == WireProtocol::OciRest
             ? "entries[" + chosen->entryId + "]"
