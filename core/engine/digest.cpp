@@ -1,4 +1,5 @@
 #include "digest.h"
+#include "hex16.h"
 
 #include <openssl/evp.h>
 #include <openssl/md5.h>
@@ -111,7 +112,7 @@ Md5HexText md5HexText(std::string_view bytes)
     unsigned char digest[MD5_DIGEST_LENGTH];
     md5Raw(bytes.data(), bytes.size(), digest);
     Md5HexText hex;
-    hexInto(digest, sizeof digest, hex.resize(2 * sizeof digest));
+    hex16(digest, hex.resize(2 * sizeof digest));
     return hex;
 }
 

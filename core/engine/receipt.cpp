@@ -1,13 +1,11 @@
 #include "receipt.h"
 
+#include "hex16.h"
+
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace inflight::engine {
 
@@ -342,32 +340,6 @@ std::optional<ReceiptToken> ReceiptMemo::decode(std::string_view handle, std::ui
     return token;
 }
 
-#if !defined(__SSE2__)
-namespace {
-
-// "00" … "ff": two digits a byte, so an id is 16 look-ups, not 32 shifts and masks.
-constexpr std::array<std::array<char, 2>, 256> kHexPairs = [] {
-    constexpr char kDigits[] = "0123456789abcdef";
-    std::array<std::array<char, 2>, 256> pairs{};
-    for (std::size_t b = 0; b < 256; ++b)
-        pairs[b] = {kDigits[b >> 4], kDigits[b & 0xf]};
-    return pairs;
-}();
-
-// The `bytes` bytes of `bits` below bit 8 * bytes, most significant first, as hex at `out`.
-char* putHex(char* out, std::uint64_t bits, int bytes)
-{
-    for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
-        const auto& pair = kHexPairs[(bits >> shift) & 0xff];
-        *out++ = pair[0];
-        *out++ = pair[1];
-    }
-    return out;
-}
-
-} // namespace
-#endif
-
 std::string formatMessageId(std::uint64_t high, std::uint64_t low)
 {
     return formatMessageIdText(high, low).str();
@@ -379,24 +351,13 @@ MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low)
     char* const id = text.resize(kMessageIdLength);
     high = (high & ~std::uint64_t{0xf000}) | 0x4000;                        // version 4
     low = (low & ~(std::uint64_t{0xc} << 60)) | (std::uint64_t{0x8} << 60); // variant 10xx
-#if defined(__SSE2__)
-    // The 32 digits at once (every send and every receive and delete event formats an id): each
-    // byte's nibbles side by side, then '0' + n, or 'a' + n - 10 past 9.
-    const __m128i bytes = _mm_set_epi64x(static_cast<long long>(__builtin_bswap64(low)),
-                                         static_cast<long long>(__builtin_bswap64(high)));
-    const __m128i mask = _mm_set1_epi8(0x0f);
-    const __m128i highNibbles = _mm_and_si128(_mm_srli_epi16(bytes, 4), mask);
-    const __m128i lowNibbles = _mm_and_si128(bytes, mask);
-    const auto digits = [](__m128i n) {
-        const __m128i pastNine = _mm_cmpgt_epi8(n, _mm_set1_epi8(9));
-        return _mm_add_epi8(_mm_add_epi8(n, _mm_set1_epi8('0')),
-                            _mm_and_si128(pastNine, _mm_set1_epi8('a' - '0' - 10)));
-    };
+    // The 32 digits at once (every send and every receive and delete event formats an id).
+    unsigned char bytes[16];
+    const std::uint64_t bigHigh = toBig(high), bigLow = toBig(low);
+    std::memcpy(bytes, &bigHigh, 8);
+    std::memcpy(bytes + 8, &bigLow, 8);
     char hex[32];
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(hex),
-                     digits(_mm_unpacklo_epi8(highNibbles, lowNibbles)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(hex + 16),
-                     digits(_mm_unpackhi_epi8(highNibbles, lowNibbles)));
+    hex16(bytes, hex);
     std::memcpy(id, hex, 8);
     id[8] = '-';
     std::memcpy(id + 9, hex + 8, 4);
@@ -406,17 +367,6 @@ MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low)
     std::memcpy(id + 19, hex + 16, 4);
     id[23] = '-';
     std::memcpy(id + 24, hex + 20, 12);
-#else
-    char* at = putHex(id, high >> 32, 4);
-    *at++ = '-';
-    at = putHex(at, high >> 16, 2);
-    *at++ = '-';
-    at = putHex(at, high, 2);
-    *at++ = '-';
-    at = putHex(at, low >> 48, 2);
-    *at++ = '-';
-    putHex(at, low, 6);
-#endif
     return text;
 }
 
