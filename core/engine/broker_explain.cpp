@@ -34,8 +34,17 @@ std::string formatDuration(Millis duration)
 std::string formatClockTime(Millis time)
 {
     const Millis seconds = ((time / kSecond) % 86'400 + 86'400) % 86'400;
-    auto two = [](Millis v) { return std::string(v < 10 ? "0" : "") + std::to_string(v); };
-    return two(seconds / 3600) + ":" + two(seconds / 60 % 60) + ":" + two(seconds % 60);
+    // Written into its eight characters (a delete batch's traffic record words one receipt's
+    // deadline: three strings a field cost more than the rest of the sentence).
+    std::string text = "00:00:00";
+    const auto two = [&text](std::size_t at, Millis v) {
+        text[at] = char('0' + v / 10);
+        text[at + 1] = char('0' + v % 10);
+    };
+    two(0, seconds / 3600);
+    two(3, seconds / 60 % 60);
+    two(6, seconds % 60);
+    return text;
 }
 
 namespace {
@@ -50,7 +59,12 @@ std::string quoted(std::string_view s)
 
 std::string client(const Origin& origin)
 {
-    return origin.empty() ? std::string() : " (client " + quoted(origin) + ")";
+    if (origin.empty())
+        return {};
+    std::string text;
+    text.reserve(origin.size() + 11);
+    text.append(" (client `").append(origin).append("`)");
+    return text;
 }
 
 std::string joined(const std::vector<std::string>& parts, std::string_view separator)

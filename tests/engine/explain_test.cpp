@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -114,6 +116,17 @@ TEST(ExplainFormat, clockTimesAreUtcHoursMinutesSeconds)
     EXPECT_EQ(formatClockTime(kStart), "22:13:20");
     EXPECT_EQ(formatClockTime(kStart + 2 * 3'600'000 + 999), "00:13:20");
     EXPECT_EQ(formatClockTime(0), "00:00:00");
+    EXPECT_EQ(formatClockTime(((9 * 60 + 5) * 60 + 7) * 1000), "09:05:07");
+    EXPECT_EQ(formatClockTime(86'399'999), "23:59:59");
+    EXPECT_EQ(formatClockTime(86'400'000), "00:00:00");
+    EXPECT_EQ(formatClockTime(-1000), "23:59:59");       // before the epoch: the day before's time
+    for (Millis t = 0; t < 86'400'000; t += 3'599'000) { // every field's digits, against arithmetic
+        const Millis s = t / 1000;
+        char expected[9];
+        std::snprintf(expected, sizeof expected, "%02d:%02d:%02d", int(s / 3600), int(s / 60 % 60),
+                      int(s % 60));
+        EXPECT_EQ(formatClockTime(t), expected) << t;
+    }
 }
 
 // ---- empty receive -------------------------------------------------------------------------------
