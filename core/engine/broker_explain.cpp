@@ -62,7 +62,7 @@ std::string client(const Origin& origin)
     if (origin.empty())
         return {};
     std::string text;
-    text.reserve(origin.size() + 11);
+    text.reserve(origin.size() + 12);
     text.append(" (client `").append(origin).append("`)");
     return text;
 }

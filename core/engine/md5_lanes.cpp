@@ -3,9 +3,8 @@
 // about 600 instructions a 64-byte block, each step waiting on the one before. Side by side the
 // steps are the same instructions for four strings (SSE2, part of every x86-64 CPU) or eight
 // (AVX2, used where the CPU reports it at run time). RFC 1321; tests/engine/md5_lanes_test.cpp
-// holds both to OpenSSL for every length across block boundaries and batches of every size (1–4
-// take four lanes, 5–8 eight, 9–13 both, on a CPU with AVX2). Elsewhere than x86-64: OpenSSL, one
-// by one.
+// holds each way (eight lanes, four, one by one: Md5Lanes) to OpenSSL for every length across
+// block boundaries and batches of every size. Elsewhere than x86-64: OpenSSL, one by one.
 #include "digest.h"
 #include "hex16.h"
 
@@ -285,7 +284,7 @@ INFLIGHT_AVX2 void md5EightLanes(const std::string_view* inputs, std::size_t cou
         __m256i next[4] = {state[0], state[1], state[2], state[3]};
         md5Block8(next, words, std::make_integer_sequence<int, 64>());
         // A lane past its last block keeps its digest.
-        const __m256i keep = _mm256_load_si256(reinterpret_cast<const __m256i*>(finished));
+        const __m256i keep = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(finished));
         for (int i = 0; i < 4; ++i)
             state[i] = _mm256_blendv_epi8(next[i], state[i], keep);
     }
@@ -312,19 +311,21 @@ bool haveAvx2()
 
 } // namespace
 
-void md5HexTexts(std::span<const std::string_view> inputs, std::span<Md5HexText> out)
+void md5HexTexts(std::span<const std::string_view> inputs, std::span<Md5HexText> out,
+                 Md5Lanes lanes)
 {
     const std::size_t count = std::min(inputs.size(), out.size());
     std::size_t at = 0;
 #ifdef INFLIGHT_MD5_AVX2
-    if (haveAvx2())
+    if (lanes == Md5Lanes::Widest && haveAvx2())
         for (; at + 4 < count; at += 8) // five or more left: eight lanes
             md5EightLanes(inputs.data() + at, std::min<std::size_t>(8, count - at),
                           out.data() + at);
 #endif
 #ifdef INFLIGHT_MD5_LANES
-    for (; at + 1 < count; at += 4) // one left alone is quicker by OpenSSL
-        md5FourLanes(inputs.data() + at, std::min<std::size_t>(4, count - at), out.data() + at);
+    if (lanes != Md5Lanes::One)
+        for (; at + 1 < count; at += 4) // one left alone is quicker by OpenSSL
+            md5FourLanes(inputs.data() + at, std::min<std::size_t>(4, count - at), out.data() + at);
 #endif
     for (; at < count; ++at)
         out[at] = md5HexText(inputs[at]);

@@ -79,7 +79,6 @@ Output batchOutput(const engine::BatchResult<T>& result, Describe describeSucces
         .take();
 }
 
-// The batch entries of a delete or change-visibility request.
 // A scalar member into `out` (left empty when absent): a string without a copy in between, a
 // number or boolean in its JSON spelling.
 void assignScalar(const SqsRequest& item, std::string_view key, std::string& out)
@@ -90,6 +89,7 @@ void assignScalar(const SqsRequest& item, std::string_view key, std::string& out
         out = std::move(*other);
 }
 
+// The batch entries of a delete or change-visibility request.
 engine::Result<std::vector<engine::BatchReceiptEntry>> receiptEntries(const SqsRequest& request)
 {
     const std::vector<SqsRequest> items = request.entries("Entries");

@@ -1,6 +1,7 @@
-// md5HexTexts (md5_lanes.cpp, four digests side by side) gives OpenSSL's digest for every length
-// across the block boundaries, for batches of every size up to a receive's ten and past it, with
-// inputs of different lengths in one batch, and for the RFC 1321 test suite.
+// md5HexTexts (md5_lanes.cpp, eight or four digests side by side) gives OpenSSL's digest for every
+// length across the block boundaries, for batches of every size up to a receive's ten and past it,
+// with inputs of different lengths in one batch, and for the RFC 1321 test suite: each way it can
+// take (eight lanes where the CPU has AVX2, four, one by one) on its own.
 #include "engine/digest.h"
 
 #include <gtest/gtest.h>
@@ -12,13 +13,16 @@
 namespace inflight::engine {
 namespace {
 
-std::vector<Md5HexText> digestsOf(const std::vector<std::string>& inputs)
+std::vector<Md5HexText> digestsOf(const std::vector<std::string>& inputs,
+                                  Md5Lanes lanes = Md5Lanes::Widest)
 {
     std::vector<std::string_view> views(inputs.begin(), inputs.end());
     std::vector<Md5HexText> out(inputs.size());
-    md5HexTexts(views, out);
+    md5HexTexts(views, out, lanes);
     return out;
 }
+
+constexpr Md5Lanes kEveryWay[] = {Md5Lanes::Widest, Md5Lanes::Four, Md5Lanes::One};
 
 TEST(Md5Lanes, theRfc1321SuiteInOneBatch)
 {
@@ -35,9 +39,12 @@ TEST(Md5Lanes, theRfc1321SuiteInOneBatch)
            "900150983cd24fb0d6963f7d28e17f72", "f96b697d7cb7938d525a2f31aaf161d0",
            "c3fcd3d76192e4007dfb496cca67e13b", "d174ab98d277d9f5a5611c2c9f419d9f",
            "57edf4a22be3c955ac49da2e2107b67a"};
-    const std::vector<Md5HexText> digests = digestsOf(inputs);
-    for (std::size_t i = 0; i < inputs.size(); ++i)
-        EXPECT_EQ(digests[i].view(), expected[i]) << '"' << inputs[i] << '"';
+    for (const Md5Lanes lanes : kEveryWay) {
+        const std::vector<Md5HexText> digests = digestsOf(inputs, lanes);
+        for (std::size_t i = 0; i < inputs.size(); ++i)
+            EXPECT_EQ(digests[i].view(), expected[i])
+                << '"' << inputs[i] << "\" way " << int(lanes);
+    }
 }
 
 TEST(Md5Lanes, everyLengthAcrossTheBlockBoundariesInBatchesOfEverySize)
@@ -51,10 +58,13 @@ TEST(Md5Lanes, everyLengthAcrossTheBlockBoundariesInBatchesOfEverySize)
             std::vector<std::string> inputs;
             for (std::size_t i = 0; i < batch; ++i) // lengths first, first + 1, … (all differ)
                 inputs.push_back(bytes.substr(i, first + i));
-            const std::vector<Md5HexText> digests = digestsOf(inputs);
-            for (std::size_t i = 0; i < batch; ++i)
-                ASSERT_EQ(digests[i].view(), md5HexText(inputs[i]).view())
-                    << "batch " << batch << ", length " << inputs[i].size();
+            for (const Md5Lanes lanes : kEveryWay) {
+                const std::vector<Md5HexText> digests = digestsOf(inputs, lanes);
+                for (std::size_t i = 0; i < batch; ++i)
+                    ASSERT_EQ(digests[i].view(), md5HexText(inputs[i]).view())
+                        << "batch " << batch << ", length " << inputs[i].size() << ", way "
+                        << int(lanes);
+            }
         }
     }
 }
@@ -68,9 +78,12 @@ TEST(Md5Lanes, longAndShortSideBySide)
     const std::vector<std::string> inputs{
         "short",           large, std::string(64, 'b'), std::string(55, 'c'), std::string(56, 'd'),
         large.substr(1000)};
-    const std::vector<Md5HexText> digests = digestsOf(inputs);
-    for (std::size_t i = 0; i < inputs.size(); ++i)
-        EXPECT_EQ(digests[i].view(), md5HexText(inputs[i]).view()) << i;
+    for (const Md5Lanes lanes : kEveryWay) {
+        const std::vector<Md5HexText> digests = digestsOf(inputs, lanes);
+        for (std::size_t i = 0; i < inputs.size(); ++i)
+            EXPECT_EQ(digests[i].view(), md5HexText(inputs[i]).view())
+                << i << " way " << int(lanes);
+    }
 }
 
 TEST(Md5Lanes, writesOnlyAsManyAsBothSpansHold)

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <regex>
 #include <set>
@@ -157,7 +158,7 @@ TEST(Receipt, rejectsPaddedOrStandardAlphabetForm)
 
 // The memo answers as decodeReceipt does, for handles it has seen and has not, edited ones (in the
 // checksum's characters the look-up starts with, and elsewhere), other keys and garbage, in an
-// order that wraps its sixteen entries many times.
+// order that puts handles in each other's entries many times.
 TEST(ReceiptMemo, answersAsDecodeReceiptDoes)
 {
     std::mt19937_64 random(99);
@@ -184,6 +185,45 @@ TEST(ReceiptMemo, answersAsDecodeReceiptDoes)
     EXPECT_GT(decoded, 5000); // most of them valid: the memo's hits are tested, not only misses
     EXPECT_FALSE(memo.decode("garbage", kKey).has_value());
     EXPECT_FALSE(memo.decode("", kKey).has_value());
+}
+
+// Two valid handles that share the memo's entry (the memo picks it from the last eight characters,
+// as receipt.cpp does): each answer stays its own as they push each other out, under either key.
+TEST(ReceiptMemo, handlesThatShareAnEntryPushEachOtherOut)
+{
+    const auto entryOf = [](const std::string& handle) {
+        std::uint64_t tail;
+        std::memcpy(&tail, handle.data() + handle.size() - sizeof tail, sizeof tail);
+        return (tail * 0x9e3779b97f4a7c15ULL) >> 58;
+    };
+    std::mt19937_64 random(7);
+    std::vector<std::string> byEntry(64);
+    std::string a, b;
+    for (std::uint32_t slot = 0; a.empty(); ++slot) {
+        const std::string handle
+            = encodeReceipt(ReceiptToken{1, slot, random(), 1}, kKey, std::uint32_t(random()));
+        std::string& seen = byEntry[entryOf(handle)];
+        if (seen.empty())
+            seen = handle;
+        else
+            a = seen, b = handle;
+    }
+    ReceiptMemo memo;
+    for (int round = 0; round < 3; ++round) {
+        for (const std::string& handle : {a, b, a, a, b, b, a}) {
+            ASSERT_EQ(memo.decode(handle, kKey), decodeReceipt(handle, kKey));
+            ASSERT_TRUE(memo.decode(handle, kKey).has_value());
+        }
+        // Under another key neither decodes, whatever the entry holds; then both do again.
+        EXPECT_FALSE(memo.decode(a, kKey + 1).has_value());
+        EXPECT_EQ(memo.decode(a, kKey), decodeReceipt(a, kKey));
+        // A's last eight characters on another handle's body: not A's answer.
+        std::string forged = b;
+        forged.replace(forged.size() - 8, 8, a.substr(a.size() - 8));
+        EXPECT_EQ(memo.decode(forged, kKey), decodeReceipt(forged, kKey));
+        EXPECT_FALSE(memo.decode(forged, kKey).has_value());
+    }
+    EXPECT_NE(memo.decode(a, kKey)->slot, memo.decode(b, kKey)->slot);
 }
 
 // ---- message ids -------------------------------------------------------------------------------

@@ -157,6 +157,9 @@ INSTANTIATE_TEST_SUITE_P(
         ShapeCase{"SendMessageBatch",
                   R"("Entries":[{"Id":"a","MessageBody":"m","MessageAttributes":{"c":"red"}}])"},
         ShapeCase{"DeleteMessageBatch", R"("Entries":[["a","r"]])"},
+        ShapeCase{"DeleteMessageBatch", R"("Entries":[{"Id":1,"ReceiptHandle":"r"}])"},
+        ShapeCase{"DeleteMessageBatch", R"("Entries":[{"Id":"a","ReceiptHandle":true}])"},
+        ShapeCase{"DeleteMessageBatch", R"("Entries":[{"Id":{},"ReceiptHandle":"r"}])"},
         ShapeCase{"ChangeMessageVisibilityBatch",
                   R"("Entries":[{"Id":"a","ReceiptHandle":"r","VisibilityTimeout":[1]}])"}));
 
