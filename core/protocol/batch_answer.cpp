@@ -3,6 +3,9 @@
 #include "protocol/json_writer.h"
 #include "protocol/xml_writer.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace inflight::protocol {
 
 namespace {
@@ -12,9 +15,9 @@ std::string_view viewOf(const QByteArray& bytes)
     return {bytes.constData(), std::size_t(bytes.size())};
 }
 
-// Whether XML text needs nothing escaped or replaced in `id`: the batch entry ids an entry can
-// succeed with (letters, digits, '-' and '_', §2.6) always do; anything else goes through the
-// writer's checks.
+// Whether JSON and XML text need nothing escaped or replaced in `id`: the batch entry ids an entry
+// can succeed with (letters, digits, '-' and '_', §2.6) always do; anything else goes through the
+// writers' checks.
 bool isPlainId(std::string_view id)
 {
     if (id.empty())
@@ -32,6 +35,36 @@ bool isPlainId(std::string_view id)
 
 void appendIdBatchJson(QByteArray& out, const IdBatch& batch)
 {
+    // Every entry done, each id plain (a delete batch nearly always): measured, then written in
+    // one growth (an append a piece, each an out-of-line call, cost more than the ids).
+    if (batch.failed.empty()
+        && std::all_of(batch.successful.begin(), batch.successful.end(),
+                       [](const std::string& id) { return isPlainId(id); })) {
+        static constexpr std::string_view kHead = "{\"Failed\":[],\"Successful\":[";
+        static constexpr std::string_view kOpen = "{\"Id\":\"";
+        static constexpr std::string_view kClose = "\"}";
+        std::size_t size
+            = kHead.size() + 2 + (batch.successful.empty() ? 0 : batch.successful.size() - 1);
+        for (const std::string& id : batch.successful)
+            size += kOpen.size() + id.size() + kClose.size();
+        const qsizetype start = out.size();
+        out.resize(start + qsizetype(size));
+        char* at = out.data() + start;
+        const auto put = [&at](std::string_view piece) {
+            std::memcpy(at, piece.data(), piece.size());
+            at += piece.size();
+        };
+        put(kHead);
+        for (std::size_t i = 0; i < batch.successful.size(); ++i) {
+            if (i > 0)
+                put(",");
+            put(kOpen);
+            put(batch.successful[i]);
+            put(kClose);
+        }
+        put("]}");
+        return;
+    }
     std::size_t size = 32;
     for (const std::string& id : batch.successful)
         size += id.size() + 12;

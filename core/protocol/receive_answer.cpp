@@ -101,12 +101,14 @@ void appendAttributeValueJson(QByteArray& out, const engine::MessageAttributeVal
     out += '}';
 }
 
+// `after`: a message before it in the answer (a comma first).
 void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message,
-                       std::string_view md5OfBody)
+                       std::string_view md5OfBody, bool after)
 {
-    out += '{';
-    if (!message.systemAttributes.empty()) {
-        out += "\"Attributes\":{";
+    if (message.systemAttributes.empty()) {
+        out += after ? ",{\"Body\":" : "{\"Body\":"; // one append for the punctuation
+    } else {
+        out += after ? ",{\"Attributes\":{" : "{\"Attributes\":{";
         bool first = true;
         for (const auto& [name, value] : message.systemAttributes) { // in name order
             if (!first)
@@ -116,9 +118,8 @@ void appendMessageJson(QByteArray& out, const engine::ReceivedMessage& message,
             out += ':';
             appendJsonString(out, value);
         }
-        out += "},";
+        out += "},\"Body\":";
     }
-    out += "\"Body\":";
     appendJsonString(out, message.body);
     if (message.attributes.empty()) {
         // The rest is made of tokens no protocol escapes: one append.
@@ -169,11 +170,8 @@ void appendReceiveJson(QByteArray& out, const engine::ReceiveResult& result)
     out.reserve(out.size() + qsizetype(size));
     out += "{\"Messages\":[";
     const BodyDigests digests(result.messages);
-    for (std::size_t i = 0; i < result.messages.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        appendMessageJson(out, result.messages[i], digests[i]);
-    }
+    for (std::size_t i = 0; i < result.messages.size(); ++i)
+        appendMessageJson(out, result.messages[i], digests[i], i > 0);
     out += "]}";
 }
 
