@@ -21,8 +21,9 @@ HttpRequest withContentType(const QByteArray& contentType)
 
 SqsProtocol reference(const QByteArray& contentType)
 {
-    return contentType.trimmed().toLower().startsWith("application/x-amz-json") ? SqsProtocol::Json
-                                                                               : SqsProtocol::Query;
+    return contentType.trimmed().toLower().startsWith("application/x-amz-json")
+        ? SqsProtocol::Json
+        : SqsProtocol::Query;
 }
 
 TEST(SqsProtocolDetect, mediaTypesInEitherCaseAfterWhitespace)
@@ -34,13 +35,15 @@ TEST(SqsProtocolDetect, mediaTypesInEitherCaseAfterWhitespace)
     EXPECT_EQ(detectSqsProtocol(withContentType("application/x-www-form-urlencoded")),
               SqsProtocol::Query);
     EXPECT_EQ(detectSqsProtocol(withContentType("application/x-amz-jso")), SqsProtocol::Query);
-    EXPECT_EQ(detectSqsProtocol(withContentType("\x85" "application/x-amz-json-1.0")),
+    EXPECT_EQ(detectSqsProtocol(withContentType("\x85"
+                                                "application/x-amz-json-1.0")),
               SqsProtocol::Query); // not whitespace
     EXPECT_EQ(detectSqsProtocol(withContentType("")), SqsProtocol::Query);
     EXPECT_EQ(detectSqsProtocol(HttpRequest{}), SqsProtocol::Query);
 
     HttpRequest target = withContentType("application/x-www-form-urlencoded");
-    target.headers.append(qMakePair(QByteArray("x-amz-target"), QByteArray("AmazonSQS.SendMessage")));
+    target.headers.append(
+        qMakePair(QByteArray("x-amz-target"), QByteArray("AmazonSQS.SendMessage")));
     EXPECT_EQ(detectSqsProtocol(target), SqsProtocol::Json);
 }
 
@@ -56,7 +59,8 @@ TEST(SqsProtocolDetect, answersAsTheTrimmedLoweredCopyDid)
         const int keep = int(random() % (type.size() + 1));
         for (int at = 0; at < keep; ++at) {
             const char c = type[at];
-            contentType += random() % 3 == 0 ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+            contentType
+                += random() % 3 == 0 ? char(std::toupper(static_cast<unsigned char>(c))) : c;
         }
         if (random() % 5 == 0 && !contentType.isEmpty())
             contentType[int(random() % contentType.size())] = others[int(random() % others.size())];
