@@ -90,8 +90,8 @@ int compareSegments(const Segment& a, const Segment& b)
 
 // Gives each name part its key: 2^63 + the rank of its text among the names' texts. The names
 // are sorted (O(n log n) whatever the form, unlike a hash table a form could flood); a part equal
-// to the one before it at its depth (a list's name, again with each of its items' parts) shares
-// that part's key without taking part in the sort.
+// to one of the last few distinct ones at its depth (a list's name, again with each of its items'
+// parts) shares that part's key without taking part in the sort.
 void rankNames(std::vector<Segment>& segments, const std::vector<std::uint32_t>& sameAs)
 {
     std::vector<std::uint32_t> names;
@@ -344,12 +344,15 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
     std::vector<Parameter> parameters;
     segments.reserve(pairs.size() * 3);
     parameters.reserve(pairs.size());
-    // For each name part, the part it repeats (the last name part at its depth, if the same
-    // text), or itself.
+    // For each name part, the part it repeats (one of the last four distinct name parts at its
+    // depth, if the same text), or itself: a batch's entries alternate their members' names
+    // (`Id`, `ReceiptHandle`, `Id`, …), which then are ranked once each, not once an entry.
     std::vector<std::uint32_t> sameAs;
     sameAs.reserve(pairs.size() * 3);
-    std::array<std::uint32_t, kMaxNameSegments> lastName;
-    lastName.fill(~std::uint32_t(0));
+    constexpr std::uint32_t kNone = ~std::uint32_t(0);
+    std::array<std::array<std::uint32_t, 4>, kMaxNameSegments> recentNames;
+    for (auto& recent : recentNames)
+        recent.fill(kNone);
     for (std::uint32_t order = 0; order < pairs.size(); ++order) {
         const auto& [name, value] = pairs[order];
         if (name == "Action") {
@@ -377,10 +380,19 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
                 sameAs.push_back(at);
             } else {
                 part.key = Segment::kNameKeys; // its rank comes below
-                std::uint32_t& last = lastName[depth];
-                sameAs.push_back(
-                    last != ~std::uint32_t(0) && segments[last].text == part.text ? last : at);
-                last = at;
+                std::array<std::uint32_t, 4>& recent = recentNames[depth];
+                std::uint32_t same = at;
+                for (const std::uint32_t earlier : recent) {
+                    if (earlier != kNone && segments[earlier].text == part.text) {
+                        same = earlier;
+                        break;
+                    }
+                }
+                sameAs.push_back(same);
+                if (same == at) { // a name not among the recent ones: first of them now
+                    std::move_backward(recent.begin(), recent.end() - 1, recent.end());
+                    recent[0] = at;
+                }
             }
             segments.push_back(part);
             if (dot == std::string_view::npos)

@@ -180,6 +180,31 @@ TEST(QueryParameters, fiftyThousandDistinctNamesAreRankedAndKept)
     EXPECT_EQ(members.at("n49999"), "v");
 }
 
+TEST(QueryParameters, entriesWhoseMembersTakeTurnsAreReadWhole)
+{
+    // Names repeat at their depth in turns of two (a delete batch), of six (more than the recent
+    // names a part is compared with), and one name among them comes back after the others.
+    std::string form = "Action=SendMessageBatch&QueueUrl=q";
+    Json entries = Json::array();
+    const std::string names[] = {"MessageBody", "Id", "DelaySeconds", "MessageGroupId",
+                                 "MessageDeduplicationId", "Zeta"};
+    for (int entry = 1; entry <= 12; ++entry) {
+        const int members = entry % 3 == 0 ? 2 : 6;
+        Json expected = Json::object();
+        for (int m = 0; m < members; ++m) {
+            const std::string value = "v" + std::to_string(entry) + names[m];
+            form += "&SendMessageBatchRequestEntry." + std::to_string(entry) + "." + names[m] + "="
+                + value;
+            expected[names[m]] = value;
+        }
+        // The first name again, after the rest: the later value wins.
+        form += "&SendMessageBatchRequestEntry." + std::to_string(entry) + ".MessageBody=last";
+        expected["MessageBody"] = "last";
+        entries.push_back(expected);
+    }
+    EXPECT_EQ(membersOf(form), Json({{"Entries", entries}, {"QueueUrl", "q"}}));
+}
+
 TEST(QueryParameters, anEmptyFormHasNoActionAndNoMembers)
 {
     const QueryParameters read = readQueryParameters({}, {});
