@@ -251,7 +251,8 @@ private:
             leaf.text = *value;
             return;
         }
-        if (const std::uint32_t indexed = childCounts(group).first; indexed > 0) {
+        const auto [indexed, named] = childCounts(group);
+        if (indexed > 0) {
             std::uint32_t child = m_tree.addChildren(at, Kind::Array, indexed);
             forEachChild(group, [&](const Segment& part, const Group& item) {
                 if (part.isIndex())
@@ -259,16 +260,26 @@ private:
             });
             return;
         }
-        readStructure(group, at);
+        readStructure(group, at, named);
     }
 
     void readMemberValue(const QueryMember& member, const Group& group, std::uint32_t at)
     {
         if (member.kind == MemberKind::List) {
-            std::uint32_t items = 0;
-            forEachItem(group, [&](const Group&) { ++items; });
-            std::uint32_t child = m_tree.addChildren(at, Kind::Array, items);
-            forEachItem(group, [&](const Group& item) { readPlainValue(item, child++); });
+            // forEachItem's items, counted once: the indexed children, or the group itself.
+            const auto [indexed, named] = childCounts(group);
+            if (indexed == 0) {
+                const bool one = ownValue(group) || named > 0;
+                const std::uint32_t child = m_tree.addChildren(at, Kind::Array, one ? 1 : 0);
+                if (one)
+                    readPlainValue(group, child);
+                return;
+            }
+            std::uint32_t child = m_tree.addChildren(at, Kind::Array, indexed);
+            forEachChild(group, [&](const Segment& part, const Group& item) {
+                if (part.isIndex())
+                    readPlainValue(item, child++);
+            });
             return;
         }
         // A map: each item's key field names its entry, its `Value` (a string, or a structure for
@@ -297,7 +308,13 @@ private:
 
     void readStructure(const Group& group, std::uint32_t at)
     {
-        std::uint32_t child = m_tree.addChildren(at, Kind::Object, childCounts(group).second);
+        readStructure(group, at, childCounts(group).second);
+    }
+
+    // `named`: the group's named children (childCounts), counted already.
+    void readStructure(const Group& group, std::uint32_t at, std::uint32_t named)
+    {
+        std::uint32_t child = m_tree.addChildren(at, Kind::Object, named);
         forEachChild(group, [&](const Segment& part, const Group& item) {
             if (part.isIndex())
                 return;
