@@ -186,8 +186,8 @@ TEST(QueryParameters, entriesWhoseMembersTakeTurnsAreReadWhole)
     // names a part is compared with), and one name among them comes back after the others.
     std::string form = "Action=SendMessageBatch&QueueUrl=q";
     Json entries = Json::array();
-    const std::string names[] = {"MessageBody", "Id", "DelaySeconds", "MessageGroupId",
-                                 "MessageDeduplicationId", "Zeta"};
+    const std::string names[]
+        = {"MessageBody", "Id", "DelaySeconds", "MessageGroupId", "MessageDeduplicationId", "Zeta"};
     for (int entry = 1; entry <= 12; ++entry) {
         const int members = entry % 3 == 0 ? 2 : 6;
         Json expected = Json::object();
