@@ -6,13 +6,16 @@
 // Query codec takes the text as it is, without a QString on the way (docs/PERFORMANCE.md).
 #include "protocol/form.h"
 
-#include "protocol/byte_scan.h"
 #include "protocol/utf8.h"
 
 #include <simdjson.h>
 
 #include <cstring>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace inflight::protocol {
 
@@ -29,84 +32,116 @@ int hexValue(char c)
     return -1;
 }
 
-// Where the next '%' or '+' is in `text` from `at` (text.size() if none): eight bytes at a time.
-std::size_t nextEscape(std::string_view text, std::size_t at)
+// A byte the decoder acts on: the pairs' and names' separators and the escapes.
+bool isFormSpecial(char c)
 {
-    while (at + 8 <= text.size()) {
-        const std::uint64_t word = bytescan::load(text.data() + at);
-        if (bytescan::anyEqual(word, '%') || bytescan::anyEqual(word, '+'))
-            break;
-        at += 8;
-    }
-    while (at < text.size() && text[at] != '%' && text[at] != '+')
-        ++at;
-    return at;
+    return c == '&' || c == '=' || c == '%' || c == '+';
 }
 
-// `text` with '+' as a space and each %XX as the byte XX, into `out`, which has room for
-// text.size() bytes. Returns the bytes written and whether a %XX gave a byte past ASCII. Runs of
-// plain text between escapes (a receipt handle's letters between its %2B and %2F) are found a
-// word at a time and copied whole.
-std::pair<std::size_t, bool> percentDecode(std::string_view text, char* const out)
+// Copies the plain bytes of text[at..] to `to` (advancing it) up to the next byte the decoder acts
+// on, and returns where that byte is (text.size() if none); `high` becomes true when a copied byte
+// is past ASCII. With SSE2 sixteen bytes at a time: a block is stored whole before it is looked at
+// (the bytes after a special one are written again from where the decoding goes on), which stays
+// within the output's room because decoded text never runs ahead of the form: `to` is at most
+// `at` bytes from where the form's output began.
+std::size_t copyPlain(std::string_view text, std::size_t at, char*& to, bool& high)
 {
-    char* to = out;
-    bool decodedHigh = false;
-    for (std::size_t at = 0;;) {
-        const std::size_t escape = nextEscape(text, at);
-        if (escape > at) {
-            std::memcpy(to, text.data() + at, escape - at);
-            to += escape - at;
+    const char* const data = text.data();
+#if defined(__SSE2__)
+    const __m128i ampersand = _mm_set1_epi8('&');
+    const __m128i equals = _mm_set1_epi8('=');
+    const __m128i percent = _mm_set1_epi8('%');
+    const __m128i plus = _mm_set1_epi8('+');
+    for (; at + 16 <= text.size(); at += 16, to += 16) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to), block);
+        const __m128i separators
+            = _mm_or_si128(_mm_cmpeq_epi8(block, ampersand), _mm_cmpeq_epi8(block, equals));
+        const __m128i escapes
+            = _mm_or_si128(_mm_cmpeq_epi8(block, percent), _mm_cmpeq_epi8(block, plus));
+        const auto special = unsigned(_mm_movemask_epi8(_mm_or_si128(separators, escapes)));
+        const auto pastAscii = unsigned(_mm_movemask_epi8(block));
+        if (special != 0) {
+            const auto plain = unsigned(__builtin_ctz(special));
+            high = high || (pastAscii & ((1u << plain) - 1)) != 0;
+            to += plain;
+            return at + plain;
         }
-        if (escape == text.size())
-            break;
-        at = escape;
-        const char c = text[at];
-        const int high = c == '%' && at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
-        const int low = high >= 0 ? hexValue(text[at + 2]) : -1;
-        if (low >= 0) {
-            decodedHigh = decodedHigh || high >= 8;
-            *to++ = char(high * 16 + low);
-            at += 3;
-        } else {
-            *to++ = c == '+' ? ' ' : c;
-            at += 1;
-        }
+        high = high || pastAscii != 0;
     }
-    return {std::size_t(to - out), decodedHigh};
+#endif
+    for (; at < text.size() && !isFormSpecial(data[at]); ++at) {
+        high = high || static_cast<unsigned char>(data[at]) >= 0x80;
+        *to++ = data[at];
+    }
+    return at;
 }
 
 } // namespace
 
 std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
 {
-    // A form of plain ASCII whose escapes give plain ASCII (nearly every request: SDKs escape
-    // the URL's and the receipts' punctuation, not text past ASCII) is UTF-8 as it stands; only
-    // the pairs of other forms are checked, each as it is decoded.
-    const bool asciiForm = bytescan::isAscii(text);
+    // One pass over the form, its plain runs copied by copyPlain. Per pair: where it began in the
+    // form, where its name and (after its first '=') its value begin in `out`, and whether it
+    // holds a byte past ASCII, as sent or decoded.
     char* to = out;
-    for (std::size_t start = 0; start < text.size();) {
-        std::size_t end = text.find('&', start);
-        if (end == std::string_view::npos)
-            end = text.size();
-        const std::string_view pair = text.substr(start, end - start);
-        start = end + 1;
-        if (pair.empty())
-            continue;
-        const std::size_t equals = pair.find('=');
-        const auto [nameSize, highName] = percentDecode(pair.substr(0, equals), to);
-        const std::string_view name(to, nameSize);
-        to += nameSize;
-        const auto [valueSize, highValue] = percentDecode(
-            equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1), to);
-        const std::string_view value(to, valueSize);
-        to += valueSize;
-        pairs.emplace_back(name, value);
-        if (asciiForm && !highName && !highValue)
-            continue;
-        if (!simdjson::validate_utf8(name.data(), name.size())
-            || !simdjson::validate_utf8(value.data(), value.size()))
-            return std::nullopt;
+    std::size_t pairStart = 0;
+    char* name = out;
+    char* value = nullptr;
+    bool high = false;
+    // Adds the pair that ends at `at`; false when it is not UTF-8. A pair of plain ASCII (nearly
+    // every one: SDKs escape the URL's and the receipts' punctuation, not text past ASCII) is
+    // UTF-8 as it stands; only the others are checked.
+    const auto endPair = [&](std::size_t at) {
+        if (at == pairStart)
+            return true; // "&&" or an empty form: no pair
+        const std::string_view pairName(name, std::size_t((value ? value : to) - name));
+        const std::string_view pairValue(value ? value : to, value ? std::size_t(to - value) : 0);
+        pairs.emplace_back(pairName, pairValue);
+        return !high
+            || (simdjson::validate_utf8(pairName.data(), pairName.size())
+                && simdjson::validate_utf8(pairValue.data(), pairValue.size()));
+    };
+    for (std::size_t at = 0;;) {
+        at = copyPlain(text, at, to, high);
+        if (at == text.size())
+            break;
+        switch (text[at]) {
+        case '&':
+            if (!endPair(at))
+                return std::nullopt;
+            pairStart = ++at;
+            name = to;
+            value = nullptr;
+            high = false;
+            break;
+        case '=':
+            if (value)
+                *to++ = '='; // a value's '=' is its own
+            else
+                value = to;
+            ++at;
+            break;
+        case '+':
+            *to++ = ' ';
+            ++at;
+            break;
+        default: { // '%': the byte of its two hex digits, or itself without them
+            const int upper = at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
+            const int lower = upper >= 0 ? hexValue(text[at + 2]) : -1;
+            if (lower >= 0) {
+                high = high || upper >= 8;
+                *to++ = char(upper * 16 + lower);
+                at += 3;
+            } else {
+                *to++ = '%';
+                ++at;
+            }
+        }
+        }
     }
+    if (!endPair(text.size()))
+        return std::nullopt;
     return std::size_t(to - out);
 }
 

@@ -31,8 +31,9 @@ std::optional<FormParameters> decodeForm(const QByteArray& encoded);
 bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs);
 
 // The same pairs decoded into `out`, which has room for `encoded.size()` bytes (decoded text is
-// never longer), and appended to `pairs` as views of it: no string of their own. The bytes
-// written, or nullopt when a name or value is not UTF-8 (as above).
+// never longer; the decoder may write anywhere in that room, past the decoded text too), and
+// appended to `pairs` as views of it: no string of their own. The bytes of decoded text, or
+// nullopt when a name or value is not UTF-8 (as above).
 using FormViews = std::vector<std::pair<std::string_view, std::string_view>>;
 std::optional<std::size_t> decodeFormInto(std::string_view encoded, char* out, FormViews& pairs);
 

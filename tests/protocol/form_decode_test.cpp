@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -144,6 +146,91 @@ TEST(FormDecode, bytesPastAsciiAreCheckedEscapedOrNotAnywhereInTheForm)
     protocol::FormPairs pairs;
     EXPECT_TRUE(protocol::appendFormPairs("a=b&QueueUrl=http%3A%2F%2F127.0.0.1%3A9324%2Fq", pairs));
     EXPECT_EQ(pairs.back().second, "http://127.0.0.1:9324/q");
+}
+
+namespace {
+
+// The form's rules, one byte at a time: split at '&' (no empty pairs), then at the pair's first
+// '=', '+' a space, %XX with two hex digits a byte, any other '%' itself; nullopt when a name or
+// value is not UTF-8 by the reference decoder.
+std::optional<protocol::FormPairs> referenceDecode(const std::string& form)
+{
+    const auto unescape = [](const std::string& text) {
+        const auto hex = [](char c) {
+            const auto at = std::string("0123456789ABCDEF").find(char(std::toupper(c)));
+            return c != 0 && at != std::string::npos ? int(at) : -1;
+        };
+        std::string out;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text[i] == '+') {
+                out += ' ';
+            } else if (text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) >= 0
+                       && hex(text[i + 2]) >= 0) {
+                out += char(hex(text[i + 1]) * 16 + hex(text[i + 2]));
+                i += 2;
+            } else {
+                out += text[i];
+            }
+        }
+        return out;
+    };
+    protocol::FormPairs pairs;
+    std::size_t start = 0;
+    while (start <= form.size()) {
+        std::size_t end = form.find('&', start);
+        if (end == std::string::npos)
+            end = form.size();
+        const std::string pair = form.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty())
+            continue;
+        const std::size_t equals = pair.find('=');
+        const std::string name = unescape(pair.substr(0, equals));
+        const std::string value
+            = equals == std::string::npos ? std::string() : unescape(pair.substr(equals + 1));
+        if (!referenceTakes(name) || !referenceTakes(value))
+            return std::nullopt;
+        pairs.emplace_back(name, value);
+    }
+    return pairs;
+}
+
+} // namespace
+
+// decodeFormInto copies plain runs sixteen bytes at a time and stores whole blocks past the text
+// it decodes: random forms of every length up to 80 (blocks and their tails, separators and
+// escapes at every place in a block) decode as the byte-by-byte rules do, and nothing is written
+// past the room of the form's size.
+TEST(FormDecode, decodeFormIntoMatchesTheRulesByteByByteAndStaysInItsRoom)
+{
+    const std::string alphabet = "&&==%%++0123456789abcdefABCDEFxyz.-_ \x80\xC3\xA9\xFF";
+    std::mt19937 random(7122026);
+    for (int round = 0; round < 40000; ++round) {
+        std::string form;
+        const int length = int(random() % 81);
+        for (int i = 0; i < length; ++i)
+            form += random() % 3 == 0 ? alphabet[random() % alphabet.size()]
+                                      : char('a' + random() % 26);
+        constexpr std::size_t kGuard = 32;
+        std::string room(form.size() + kGuard, '\x5A');
+        protocol::FormViews views;
+        const std::optional<std::size_t> written
+            = protocol::decodeFormInto(form, room.data(), views);
+        const std::optional<protocol::FormPairs> expected = referenceDecode(form);
+        ASSERT_EQ(written.has_value(), expected.has_value()) << form;
+        ASSERT_EQ(room.substr(form.size()), std::string(kGuard, '\x5A'))
+            << "written past its room: " << form;
+        if (!expected)
+            continue;
+        protocol::FormPairs pairs;
+        std::size_t decoded = 0;
+        for (const auto& [name, value] : views) {
+            pairs.emplace_back(std::string(name), std::string(value));
+            decoded += name.size() + value.size();
+        }
+        ASSERT_EQ(pairs, *expected) << form;
+        EXPECT_EQ(*written, decoded) << form;
+    }
 }
 
 TEST(FormDecode, decodeFormKeepsALeadingByteOrderMark)
