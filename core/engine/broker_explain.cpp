@@ -400,16 +400,18 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
 
 namespace {
 
-// Where `receiptHandle` stands in `q`, settled at `now`.
-ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_view receiptHandle)
+// Where `receiptHandle` stands in `q`, settled at `now`, into `x` (as made by default): in place,
+// since a batch's explanations are made in the vector they are returned in (a move of one is a
+// move of its four strings).
+void explainIn(BrokerState& s, Queue& q, Millis now, std::string_view receiptHandle,
+               ReceiptExplanation& x)
 {
-    ReceiptExplanation x;
     x.queueKind = q.kind();
     x.now = now;
     const auto token = s.receipts.decode(receiptHandle, s.receiptKey);
     if (!token) {
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
-        return x;
+        return;
     }
     x.decoded = true;
     x.receive = token->receiveCount;
@@ -420,21 +422,21 @@ ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_v
         for (const auto& [name, other] : s.queues)
             if (other->id == token->queueId)
                 x.otherQueue = name;
-        return x;
+        return;
     }
     x.key = {token->slot, token->sequence};
     const Message* m = q.store.find(token->slot, token->sequence);
     if (!m) {
         x.standing = Standing::MessageGone;
         x.deleteSucceeds = true;
-        return x;
+        return;
     }
     x.latestReceive = m->receiveCount;
     x.latestReceivedAt = m->receivedAt;
     x.latestReceiveOrigin = s.originName(m->lastReceiveOrigin);
     if (x.receive == 0 || x.receive > m->receiveCount) {
         x.deleteError = ErrorCode::ReceiptHandleIsInvalid;
-        return x;
+        return;
     }
     x.deadline = m->deadline;
     x.returnCause = m->returnCause;
@@ -445,7 +447,6 @@ ReceiptExplanation explainIn(BrokerState& s, Queue& q, Millis now, std::string_v
     else
         x.standing = Standing::Lapsed;
     decideDelete(q, s.options, x);
-    return x;
 }
 
 } // namespace
@@ -459,7 +460,9 @@ Result<ReceiptExplanation> Broker::explainReceipt(std::string_view queue,
     auto found = s.settledQueue(queue, now);
     if (!found)
         return found.error();
-    return explainIn(s, **found, now, receiptHandle);
+    ReceiptExplanation x;
+    explainIn(s, **found, now, receiptHandle, x);
+    return x;
 }
 
 Result<std::vector<ReceiptExplanation>> Broker::explainReceipts(
@@ -471,10 +474,9 @@ Result<std::vector<ReceiptExplanation>> Broker::explainReceipts(
     auto found = s.settledQueue(queue, now);
     if (!found)
         return found.error();
-    std::vector<ReceiptExplanation> explanations;
-    explanations.reserve(receiptHandles.size());
-    for (const std::string_view handle : receiptHandles)
-        explanations.push_back(explainIn(s, **found, now, handle));
+    std::vector<ReceiptExplanation> explanations(receiptHandles.size());
+    for (std::size_t i = 0; i < receiptHandles.size(); ++i)
+        explainIn(s, **found, now, receiptHandles[i], explanations[i]);
     return explanations;
 }
 
@@ -497,9 +499,19 @@ std::string ReceiptExplanation::standingText() const
     case Standing::Stale:
         return ofReceive + ", used after receive #" + std::to_string(latestReceive)
             + client(latestReceiveOrigin) + " at " + formatClockTime(latestReceivedAt);
-    case Standing::Current:
-        return ofReceive + client(latestReceiveOrigin) + ", the latest; in flight until "
-            + formatClockTime(deadline) + " (in " + formatDuration(deadline - now) + ")";
+    case Standing::Current: {
+        // One string, appended to (a delete batch's traffic record words its first receipt).
+        std::string current;
+        current.reserve(ofReceive.size() + latestReceiveOrigin.size() + 96);
+        current.append(ofReceive)
+            .append(client(latestReceiveOrigin))
+            .append(", the latest; in flight until ")
+            .append(formatClockTime(deadline))
+            .append(" (in ")
+            .append(formatDuration(deadline - now))
+            .append(")");
+        return current;
+    }
     case Standing::Lapsed: break;
     }
     std::string about = ofReceive + client(latestReceiveOrigin) + ", the latest, but ";
@@ -525,7 +537,9 @@ std::string ReceiptExplanation::text() const
     case Standing::Lapsed:
     case Standing::Stale: break;
     }
-    return standingText() + "; " + deleteEffect(*this);
+    std::string standingAndEffect = standingText();
+    standingAndEffect.append("; ").append(deleteEffect(*this));
+    return standingAndEffect;
 }
 
 Result<std::vector<BlockedMessage>> Broker::blockedMessages(std::string_view queue)

@@ -91,19 +91,20 @@ std::string whereItStood(ReceiptOperation operation, const engine::ReceiptExplan
 void noteReceipt(engine::Broker& broker, const std::string& queue, std::string entryId,
                  std::string_view receipt, RequestSummary& summary)
 {
-    if (summary.receipts.size() >= kMaxNotedReceipts)
+    if (summary.receiptStandings.size() >= kMaxNotedReceipts)
         return;
     auto standing = broker.explainReceipt(queue, receipt);
     if (!standing)
         return; // no such queue: the operation fails with the same error
-    summary.receipts.push_back({std::move(entryId), std::move(*standing)});
+    summary.receiptEntryIds.push_back(std::move(entryId));
+    summary.receiptStandings.push_back(std::move(*standing));
 }
 
 void noteReceipts(engine::Broker& broker, const std::string& queue,
                   std::span<const engine::BatchReceiptEntry> entries, RequestSummary& summary)
 {
     const std::size_t room
-        = kMaxNotedReceipts - std::min(summary.receipts.size(), kMaxNotedReceipts);
+        = kMaxNotedReceipts - std::min(summary.receiptStandings.size(), kMaxNotedReceipts);
     entries = entries.first(std::min(entries.size(), room));
     std::vector<std::string_view> handles;
     handles.reserve(entries.size());
@@ -112,57 +113,64 @@ void noteReceipts(engine::Broker& broker, const std::string& queue,
     auto standings = broker.explainReceipts(queue, handles);
     if (!standings)
         return; // no such queue: the operation fails with the same error
-    summary.receipts.reserve(summary.receipts.size() + entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        // Made in place: a ReceiptUse made first and moved in cost a move of its three strings.
-        RequestSummary::ReceiptUse& use = summary.receipts.emplace_back();
-        use.entryId = entries[i].id;
-        use.standing = std::move((*standings)[i]);
+    if (summary.receiptStandings.empty()) {
+        summary.receiptStandings = std::move(*standings);
+    } else {
+        summary.receiptStandings.insert(summary.receiptStandings.end(),
+                                        std::make_move_iterator(standings->begin()),
+                                        std::make_move_iterator(standings->end()));
     }
+    summary.receiptEntryIds.reserve(summary.receiptEntryIds.size() + entries.size());
+    for (const engine::BatchReceiptEntry& entry : entries)
+        summary.receiptEntryIds.push_back(entry.id);
 }
 
 void explainReceiptUse(engine::Broker& broker, ReceiptOperation operation,
                        const std::vector<std::pair<std::string, engine::Error>>& failures,
                        RequestSummary& summary)
 {
-    const RequestSummary::ReceiptUse* chosen = nullptr;
+    const std::vector<engine::ReceiptExplanation>& standings = summary.receiptStandings;
+    const std::vector<std::string>& entryIds = summary.receiptEntryIds;
+    std::size_t chosen = standings.size();      // none yet
     const engine::Error* chosenError = nullptr; // the chosen entry's, if it failed
     bool receiptFailed = false;                 // ... because of its receipt
     std::size_t others = 0;                     // stale or failed besides the chosen one
-    for (const RequestSummary::ReceiptUse& use : summary.receipts) {
-        const bool stale = use.standing.standing == Standing::Stale;
+    for (std::size_t i = 0; i < standings.size(); ++i) {
+        const bool stale = standings[i].standing == Standing::Stale;
         summary.staleReceipt = summary.staleReceipt || stale;
-        const engine::Error* error = failureOf(failures, use.entryId);
+        const engine::Error* error = failureOf(failures, entryIds[i]);
         const bool failedForIt = error && isReceiptError(*error);
         if (!stale && !failedForIt)
             continue;
-        if (chosen) {
+        if (chosen < standings.size()) {
             ++others;
             continue;
         }
-        chosen = &use;
+        chosen = i;
         chosenError = error;
         receiptFailed = failedForIt;
     }
-    if (!chosen && !summary.receipts.empty()) {
-        const RequestSummary::ReceiptUse& first = summary.receipts.front();
-        if (failureOf(failures, first.entryId))
+    if (chosen == standings.size() && !standings.empty()) {
+        if (failureOf(failures, entryIds.front()))
             return; // failed for another member than its receipt: the error says why
-        chosen = &first;
+        chosen = 0;
     }
-    if (!chosen)
+    if (chosen == standings.size())
         return;
+    const engine::ReceiptExplanation& standing = standings[chosen];
+    const std::string& entryId = entryIds[chosen];
     // A stale receipt whose entry failed for another member: where it stood, nothing of what
     // the call did.
     std::string text = receiptFailed
-        ? failureCause(broker, operation, chosen->standing, summary.queue.toStdString())
-        : chosenError ? chosen->standing.standingText()
-                      : whereItStood(operation, chosen->standing);
-    if (!chosen->entryId.empty()) {
-        const std::string entry = summary.protocol == WireProtocol::OciRest
-            ? "entries[" + chosen->entryId + "]"
-            : "entry " + backticked(chosen->entryId);
-        text = entry + ": " + text;
+        ? failureCause(broker, operation, standing, summary.queue.toStdString())
+        : chosenError ? standing.standingText()
+                      : whereItStood(operation, standing);
+    if (!entryId.empty()) {
+        const bool oci = summary.protocol == WireProtocol::OciRest;
+        std::string entry;
+        entry.reserve(entryId.size() + 12 + text.size());
+        entry.append(oci ? "entries[" : "entry `").append(entryId).append(oci ? "]: " : "`: ");
+        text = std::move(entry.append(text));
         if (others > 0)
             text += "; " + std::to_string(others) + " more "
                 + (others == 1 ? "entry was" : "entries were") + " stale or failed";

@@ -40,12 +40,12 @@ struct RequestSummary {
     QString explanation;
     bool staleReceipt = false; // a receipt of an earlier receive was used after a later one
 
-    // What the explanations are made from, gathered where the request is decoded.
-    struct ReceiptUse {
-        std::string entryId; // a batch entry's Id (OCI: its index); "" for a single call
-        engine::ReceiptExplanation standing; // before the operation ran
-    };
-    std::vector<ReceiptUse> receipts;              // of a receipt operation, in entry order
+    // What the explanations are made from, gathered where the request is decoded: the receipts
+    // of a receipt operation, in entry order, as two lists of one length (the engine's
+    // explanations of a batch are taken whole, as it made them).
+    std::vector<std::string>
+        receiptEntryIds; // a batch entry's Id (OCI: its index); "" for a single call
+    std::vector<engine::ReceiptExplanation> receiptStandings; // before the operation ran
     std::optional<engine::ReceiveRequest> receive; // a receive that waits, explained at its end
 };
 

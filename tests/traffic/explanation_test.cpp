@@ -318,6 +318,44 @@ TEST_F(ExplanationTest, aBatchExplainsItsFirstStaleOrFailedEntry)
         << r.explanation.toStdString();
 }
 
+// A batch whose receipts were all current words its first entry's; one with several stale or
+// failed words the first of them and counts the others.
+TEST_F(ExplanationTest, aBatchWordsItsFirstEntryOrItsFirstStaleOneAndCountsTheRest)
+{
+    createQueue("q");
+    send("q");
+    send("q");
+    const QByteArray a = receive("q", 30);
+    const QByteArray b = receive("q", 30);
+    const TrafficRecord current
+        = sqs("DeleteMessageBatch",
+              R"({"QueueUrl":")" + urlOf("q") + R"(","Entries":[{"Id":"a","ReceiptHandle":")" + a
+                  + R"("},{"Id":"b","ReceiptHandle":")" + b + R"("}]})");
+    EXPECT_EQ(current.outcome, QStringLiteral("deleted 2"));
+    EXPECT_FALSE(current.staleReceipt);
+    EXPECT_EQ(
+        current.explanation,
+        QStringLiteral("entry `a`: receipt of receive #1 (client `127.0.0.1:53412`), the latest; "
+                       "in flight until "
+                       "22:13:50 (in 30 s); a delete with it deletes the message"));
+
+    send("q");
+    const QByteArray first = receive("q", 0);
+    const QByteArray second = receive("q", 0);
+    const QByteArray third = receive("q", 30);
+    const TrafficRecord stale = sqs(
+        "DeleteMessageBatch",
+        R"({"QueueUrl":")" + urlOf("q") + R"(","Entries":[{"Id":"c","ReceiptHandle":")" + third
+            + R"("},{"Id":"d","ReceiptHandle":")" + first + R"("},{"Id":"e","ReceiptHandle":")"
+            + second + R"("},{"Id":"f","ReceiptHandle":"junk"}]})");
+    EXPECT_TRUE(stale.staleReceipt);
+    EXPECT_TRUE(stale.explanation.startsWith(
+        QStringLiteral("entry `d`: receipt of receive #1, used after receive #3")))
+        << stale.explanation.toStdString();
+    EXPECT_TRUE(stale.explanation.endsWith(QStringLiteral("; 2 more entries were stale or failed")))
+        << stale.explanation.toStdString();
+}
+
 TEST_F(ExplanationTest, aFailedVisibilityChangeInABatchIsExplained)
 {
     createFifo("f.fifo");
