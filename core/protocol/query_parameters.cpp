@@ -23,6 +23,8 @@ using Kind = MemberTree::Kind;
 // range. Digit-only parts are 1-based list indexes; the rest are member names.
 std::optional<std::int64_t> indexOf(std::string_view segment)
 {
+    if (!segment.empty() && segment.front() > '9')
+        return std::nullopt; // a name (a letter first): neither a space nor a digit
     const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
     while (!segment.empty() && space(segment.front()))
         segment.remove_prefix(1);
@@ -64,13 +66,27 @@ constexpr QueryMember kQueryMembers[] = {
     {"ActionName", "Actions", MemberKind::List, {}},
 };
 
+// kQueryMembers by the length of their Query names, which no two share: a name is compared with
+// one of them at most (a batch's entries ask for each of their members' names).
+constexpr std::size_t kLongestQueryMember = 40;
+constexpr auto kQueryMemberByLength = [] {
+    std::array<std::int8_t, kLongestQueryMember + 1> byLength{};
+    byLength.fill(-1);
+    for (std::size_t i = 0; i < std::size(kQueryMembers); ++i)
+        byLength.at(kQueryMembers[i].query.size()) = static_cast<std::int8_t>(i);
+    return byLength;
+}();
+static_assert(std::count_if(kQueryMemberByLength.begin(), kQueryMemberByLength.end(),
+                            [](std::int8_t i) { return i >= 0; })
+                  == std::size(kQueryMembers),
+              "two Query member names of one length: find them some other way");
+
 const QueryMember* findQueryMember(std::string_view name)
 {
-    for (const QueryMember& member : kQueryMembers) {
-        if (member.query == name)
-            return &member;
-    }
-    return nullptr;
+    if (name.size() > kLongestQueryMember || kQueryMemberByLength[name.size()] < 0)
+        return nullptr;
+    const QueryMember& member = kQueryMembers[kQueryMemberByLength[name.size()]];
+    return member.query == name ? &member : nullptr;
 }
 
 // One part of a parameter's name. `key` orders the parts and tells equal ones: an index is its
@@ -315,6 +331,7 @@ private:
     void readStructure(const Group& group, std::uint32_t at, std::uint32_t named)
     {
         std::uint32_t child = m_tree.addChildren(at, Kind::Object, named);
+        bool renamed = false;
         forEachChild(group, [&](const Segment& part, const Group& item) {
             if (part.isIndex())
                 return;
@@ -324,14 +341,17 @@ private:
                 readPlainValue(item, child++);
                 return;
             }
+            renamed = true;
             // CreateQueue's tag map is the lower-case `tags` member (§2.4); TagQueue's is `Tags`.
             const bool createQueueTags = member->json == "Tags" && m_action == "CreateQueue";
             m_tree.node(child).key = createQueueTags ? std::string_view("tags") : member->json;
             readMemberValue(*member, item, child++);
         });
         // The JSON names of flattened members sort differently from their Query names, and two
-        // Query names can give one JSON name (the last in name order wins).
-        m_tree.orderMembers(at);
+        // Query names can give one JSON name (the last in name order wins). Members that kept
+        // their names are in order already: distinct parts, ranked by their bytes.
+        if (renamed)
+            m_tree.orderMembers(at);
     }
 
     std::vector<Segment> m_segments;

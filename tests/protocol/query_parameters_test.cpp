@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
+#include <vector>
 
 namespace inflight::protocol {
 namespace {
@@ -203,6 +205,65 @@ TEST(QueryParameters, entriesWhoseMembersTakeTurnsAreReadWhole)
         entries.push_back(expected);
     }
     EXPECT_EQ(membersOf(form), Json({{"Entries", entries}, {"QueueUrl", "q"}}));
+}
+
+// Every object's members are in key order, one of each (readers find them by halving): names that
+// are prefixes of others, upper and lower case, digits and punctuation, given in random order and
+// some twice, with and without flattened members (renamed to their JSON names) beside them.
+TEST(QueryParameters, everyObjectsMembersAreInKeyOrderWhateverTheFormsOrder)
+{
+    const std::string parts[] = {"a",
+                                 "ab",
+                                 "abc",
+                                 "B",
+                                 "b",
+                                 "Id",
+                                 "id",
+                                 "I",
+                                 "x_1",
+                                 "x-1",
+                                 "x.y",
+                                 "ReceiptHandle",
+                                 "Receipt",
+                                 "Z",
+                                 "_",
+                                 "0a",
+                                 "MessageAttributeX",
+                                 "Attributes"};
+    std::mt19937 random(8122026);
+    for (int round = 0; round < 500; ++round) {
+        std::string form;
+        const int count = 1 + int(random() % 12);
+        for (int i = 0; i < count; ++i) {
+            const std::string& name = parts[random() % std::size(parts)];
+            form += "&Entry." + std::to_string(1 + random() % 3) + "." + name + "=v";
+            if (random() % 2 == 0)
+                form += "&" + name + "=top";
+        }
+        if (round % 2 == 0)
+            form += "&Attribute.1.Name=Policy&Attribute.1.Value=p&Tag.1.Key=k&Tag.1.Value=t"
+                    "&MessageAttribute.1.Name=n&MessageAttribute.1.Value.DataType=String";
+        const QueryParameters read = readQueryParameters({}, form);
+        ASSERT_EQ(read.fault, QueryParameters::Fault::None) << form;
+        const MemberTree& tree = *read.tree;
+        std::vector<const MemberTree::Node*> objects = {&tree.root()};
+        while (!objects.empty()) {
+            const MemberTree::Node& object = *objects.back();
+            objects.pop_back();
+            const auto children = tree.children(object);
+            for (std::size_t i = 0; i < children.size(); ++i) {
+                if (object.kind == MemberTree::Kind::Object) {
+                    if (i > 0) {
+                        ASSERT_LT(children[i - 1].key, children[i].key) << form;
+                    }
+                    ASSERT_EQ(tree.find(object, children[i].key), &children[i]) << form;
+                }
+                if (children[i].kind == MemberTree::Kind::Object
+                    || children[i].kind == MemberTree::Kind::Array)
+                    objects.push_back(&children[i]);
+            }
+        }
+    }
 }
 
 TEST(QueryParameters, anEmptyFormHasNoActionAndNoMembers)
