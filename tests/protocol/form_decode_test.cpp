@@ -157,7 +157,8 @@ std::optional<protocol::FormPairs> referenceDecode(const std::string& form)
 {
     const auto unescape = [](const std::string& text) {
         const auto hex = [](char c) {
-            const auto at = std::string("0123456789ABCDEF").find(char(std::toupper(c)));
+            const auto at = std::string("0123456789ABCDEF")
+                                .find(char(std::toupper(static_cast<unsigned char>(c))));
             return c != 0 && at != std::string::npos ? int(at) : -1;
         };
         std::string out;

@@ -208,8 +208,9 @@ TEST(QueryParameters, entriesWhoseMembersTakeTurnsAreReadWhole)
 }
 
 // Every object's members are in key order, one of each (readers find them by halving): names that
-// are prefixes of others, upper and lower case, digits and punctuation, given in random order and
-// some twice, with and without flattened members (renamed to their JSON names) beside them.
+// are prefixes of others, upper and lower case, digits and punctuation, empty parts and an index
+// with a space, given in random order and some twice, with and without flattened members (renamed
+// to their JSON names) beside them.
 TEST(QueryParameters, everyObjectsMembersAreInKeyOrderWhateverTheFormsOrder)
 {
     const std::string parts[] = {"a",
@@ -229,7 +230,9 @@ TEST(QueryParameters, everyObjectsMembersAreInKeyOrderWhateverTheFormsOrder)
                                  "_",
                                  "0a",
                                  "MessageAttributeX",
-                                 "Attributes"};
+                                 "Attributes",
+                                 "",
+                                 " 2"};
     std::mt19937 random(8122026);
     for (int round = 0; round < 500; ++round) {
         std::string form;
