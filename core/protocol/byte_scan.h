@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <string_view>
 
 namespace inflight::protocol::bytescan {
 
@@ -37,19 +36,6 @@ inline bool anyEqual(std::uint64_t word, unsigned char c)
 {
     const std::uint64_t x = word ^ (kOnes * c);
     return ((x - kOnes) & ~x & kHighs) != 0;
-}
-
-// Whether every byte of `text` is below 0x80 (plain ASCII), a word at a time.
-inline bool isAscii(std::string_view text)
-{
-    std::size_t at = 0;
-    for (; at + 8 <= text.size(); at += 8)
-        if (anyHigh(load(text.data() + at)))
-            return false;
-    for (; at < text.size(); ++at)
-        if (static_cast<unsigned char>(text[at]) >= 0x80)
-            return false;
-    return true;
 }
 
 } // namespace inflight::protocol::bytescan

@@ -10,7 +10,6 @@
 
 #include <simdjson.h>
 
-#include <cstring>
 #include <string_view>
 
 #if defined(__SSE2__)

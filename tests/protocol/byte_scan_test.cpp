@@ -37,23 +37,3 @@ TEST(ByteScan, eachTestAnswersAsAByteByByteLookWould)
         }
     }
 }
-
-// isAscii against a byte-by-byte look, with the one byte past ASCII at every place of texts of
-// every length up to three words (a whole word, the tail after the words), and with none.
-TEST(ByteScan, isAsciiFindsAByteOf0x80OrMoreAnywhere)
-{
-    for (std::size_t size = 0; size <= 24; ++size) {
-        const std::string plain(size, 'a');
-        EXPECT_TRUE(bytescan::isAscii(plain)) << size;
-        for (std::size_t at = 0; at < size; ++at) {
-            for (const unsigned char high : {0x80, 0xC3, 0xFF}) {
-                std::string text = plain;
-                text[at] = char(high);
-                EXPECT_FALSE(bytescan::isAscii(text)) << size << " at " << at;
-            }
-            std::string text = plain;
-            text[at] = char(0x7F);
-            EXPECT_TRUE(bytescan::isAscii(text)) << size << " at " << at;
-        }
-    }
-}
