@@ -1,6 +1,6 @@
 #include "run_setup.h"
 
-#include "control/queue_config_file.h"
+#include "config/queue_config_file.h"
 #include "session/session.h"
 
 #include <QFile>
@@ -62,12 +62,12 @@ QString applyRunOptions(session::Session& session, const RunOptions& options, bo
     if (!file.open(QIODevice::ReadOnly))
         return QStringLiteral("--config %1: %2").arg(options.configPath, file.errorString());
     const QByteArray text = file.readAll();
-    const auto parsed = control::parseQueueConfig(
+    const auto parsed = config::parseQueueConfig(
         std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
     if (!parsed)
         return QStringLiteral("--config %1: %2")
             .arg(options.configPath, QString::fromStdString(parsed.error().message));
-    const auto applied = control::applyQueueConfig(session.broker(), *parsed, "config file");
+    const auto applied = config::applyQueueConfig(session.broker(), *parsed, "config file");
     if (!applied)
         return QStringLiteral("--config %1: %2")
             .arg(options.configPath, QString::fromStdString(applied.error().message));

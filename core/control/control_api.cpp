@@ -1,7 +1,7 @@
 #include "control/control_api.h"
 
+#include "config/queue_config_file.h"
 #include "control/json_answer.h"
-#include "control/queue_config_file.h"
 #include "control/simulation_routes.h"
 #include "control/traffic_routes.h"
 #include "session/session.h"
@@ -418,7 +418,7 @@ protocol::HttpResponse ControlApi::messages(const QString& queue,
 
 protocol::HttpResponse ControlApi::eventPage(std::uint64_t after, std::size_t limit) const
 {
-    const EventJournal::Page page = m_journal.after(after, limit);
+    const config::EventJournal::Page page = m_journal.after(after, limit);
     Json list = Json::array();
     std::uint64_t cursor = page.cursor - page.events.size();
     for (const engine::Event* event : page.events)
@@ -499,11 +499,11 @@ protocol::HttpResponse ControlApi::resetQueue(const QString& queue)
 
 protocol::HttpResponse ControlApi::loadConfig(const protocol::HttpRequest& request)
 {
-    const auto parsed = parseQueueConfig(
+    const auto parsed = config::parseQueueConfig(
         std::string_view(request.body.constData(), static_cast<std::size_t>(request.body.size())));
     if (!parsed)
         return error(400, "InvalidConfig", QString::fromStdString(parsed.error().message));
-    const auto applied = applyQueueConfig(m_session.broker(), *parsed, kOrigin);
+    const auto applied = config::applyQueueConfig(m_session.broker(), *parsed, kOrigin);
     if (!applied)
         return error(400, "InvalidConfig", QString::fromStdString(applied.error().message));
     m_session.advanceNow();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "control/event_journal.h"
+#include "config/event_journal.h"
 #include "protocol/http_types.h"
 
 #include <QObject>
@@ -76,7 +76,7 @@ public:
     // The client behind `tag` hung up: its waits end without an answer.
     void cancel(quint64 tag);
 
-    const EventJournal& journal() const { return m_journal; }
+    const config::EventJournal& journal() const { return m_journal; }
 
 private:
     struct Waiter {
@@ -103,7 +103,7 @@ private:
 
     session::Session& m_session;
     ControlOptions m_options;
-    EventJournal m_journal;
+    config::EventJournal m_journal;
     std::list<Waiter> m_waiters;
 };
 

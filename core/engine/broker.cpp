@@ -1,10 +1,10 @@
 // The public face of the engine: each call opens a CallScope (events and long-poll completions
 // are delivered when the outermost call ends), finds its queue, brings it up to date with the
 // clock and hands over to the rules in the broker_*.cpp files.
-#include "broker.h"
+#include "engine/broker.h"
 
-#include "broker_state.h"
-#include "message_validation.h"
+#include "engine/internal/broker_state.h"
+#include "engine/message_validation.h"
 
 #include <algorithm>
 

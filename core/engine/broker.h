@@ -1,13 +1,13 @@
 #pragma once
 
-#include "broker_options.h"
-#include "clock.h"
-#include "error.h"
-#include "events.h"
-#include "explain.h"
-#include "requests.h"
-#include "snapshot.h"
-#include "views.h"
+#include "engine/broker_options.h"
+#include "engine/clock.h"
+#include "engine/error.h"
+#include "engine/events.h"
+#include "engine/explain.h"
+#include "engine/requests.h"
+#include "engine/snapshot.h"
+#include "engine/views.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "clock.h"
+#include "engine/clock.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,6 @@
-#include "digest.h"
-#include "hex16.h"
+#include "engine/digest.h"
+
+#include "text/hex.h"
 
 #include <openssl/evp.h>
 #include <openssl/md5.h>
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 
 namespace inflight::engine {
@@ -22,44 +24,24 @@ constexpr std::size_t kStackFrameBytes = 2048;
 constexpr std::uint8_t kTransportString = 1;
 constexpr std::uint8_t kTransportBinary = 2;
 
-// Writes 2 * size characters to `out`.
-void hexInto(const unsigned char* bytes, std::size_t size, char* out)
+// MD5 and SHA-256 come from OpenSSL's EVP interface, each algorithm fetched once (a fetch by name
+// on every call would look the provider up each time).
+void digestRaw(const EVP_MD* algorithm, const void* data, std::size_t size, unsigned char* out)
 {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (std::size_t i = 0; i < size; ++i) {
-        out[2 * i] = kDigits[bytes[i] >> 4];
-        out[2 * i + 1] = kDigits[bytes[i] & 0x0f];
-    }
-}
-
-std::string toHex(const unsigned char* bytes, std::size_t size)
-{
-    std::string hex(size * 2, '\0');
-    hexInto(bytes, size, hex.data());
-    return hex;
+    unsigned int length = 0;
+    if (algorithm == nullptr || EVP_Digest(data, size, out, &length, algorithm, nullptr) != 1)
+        throw std::runtime_error("OpenSSL could not compute a digest");
 }
 
 void md5Raw(const void* data, std::size_t size, unsigned char out[MD5_DIGEST_LENGTH])
 {
-#ifndef OPENSSL_NO_DEPRECATED_3_0
-    // The deprecated calls skip provider dispatch: measured ~10% faster than EVP_Digest with a
-    // cached EVP_MD for a 256-byte body, and MD5 is on every send and receive.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-    // Init, Update and Final on a context of our own: the one-shot MD5() also wipes its context
-    // (OPENSSL_cleanse, a tenth of the digest of a 100-byte body), which a digest of a message
-    // body, sent back to the client anyway, has no need of.
-    MD5_CTX context;
-    MD5_Init(&context);
-    MD5_Update(&context, data, size);
-    MD5_Final(out, &context);
-#pragma GCC diagnostic pop
-#else
-    // Fetching resolves the provider once instead of on every call.
     static EVP_MD* const md5 = EVP_MD_fetch(nullptr, "MD5", nullptr);
-    unsigned int length = 0;
-    EVP_Digest(data, size, out, &length, md5, nullptr);
-#endif
+    digestRaw(md5, data, size, out);
+}
+
+std::string toHex(const unsigned char* bytes, std::size_t size)
+{
+    return text::hexOf(bytes, size);
 }
 
 const std::string& attributeValue(const MessageAttributeValue& value)
@@ -112,14 +94,15 @@ Md5HexText md5HexText(std::string_view bytes)
     unsigned char digest[MD5_DIGEST_LENGTH];
     md5Raw(bytes.data(), bytes.size(), digest);
     Md5HexText hex;
-    hex16(digest, hex.resize(2 * sizeof digest));
+    text::hexInto(digest, sizeof digest, hex.resize(2 * sizeof digest));
     return hex;
 }
 
 std::string sha256Hex(std::string_view bytes)
 {
     unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), digest);
+    static EVP_MD* const sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    digestRaw(sha256, bytes.data(), bytes.size(), digest);
     return toHex(digest, sizeof digest);
 }
 

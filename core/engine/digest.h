@@ -1,10 +1,9 @@
 #pragma once
 
-#include "inline_text.h"
-#include "types.h"
+#include "engine/inline_text.h"
+#include "engine/types.h"
 
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -15,14 +14,6 @@ std::string md5Hex(std::string_view bytes);
 // The same, held in the object (no heap): for answers that write it out at once.
 using Md5HexText = InlineText<32>;
 Md5HexText md5HexText(std::string_view bytes);
-// The same for several byte strings (min of both sizes), side by side where the CPU allows
-// (md5_lanes.cpp): the MD5OfBody of each message a receive answers. Eight at a time with AVX2,
-// else four (SSE2); a batch's last one alone by OpenSSL. `lanes` narrows that, for the tests
-// that hold each way to OpenSSL.
-enum class Md5Lanes : std::uint8_t { Widest, Four, One };
-void md5HexTexts(std::span<const std::string_view> inputs, std::span<Md5HexText> out,
-                 Md5Lanes lanes = Md5Lanes::Widest);
-
 // Lower-case hex SHA-256 of the bytes (content-based deduplication id).
 std::string sha256Hex(std::string_view bytes);
 

@@ -1,4 +1,4 @@
-#include "error.h"
+#include "engine/error.h"
 
 namespace inflight::engine {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "clock.h"
-#include "inline_text.h"
-#include "receipt.h"
-#include "types.h"
+#include "engine/clock.h"
+#include "engine/inline_text.h"
+#include "engine/receipt.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <functional>

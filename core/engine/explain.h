@@ -5,10 +5,10 @@
 // the numbers and ids it is made of, and one `text` sentence for a window or a control API.
 // Durations in the text count from the broker's clock ("in 4.2 s"); absolute times are UTC
 // "HH:MM:SS"; clients are the Origin strings of the requests.
-#include "clock.h"
-#include "error.h"
-#include "receipt.h"
-#include "types.h"
+#include "engine/clock.h"
+#include "engine/error.h"
+#include "engine/receipt.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <optional>

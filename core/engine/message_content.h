@@ -1,6 +1,6 @@
 #pragma once
 
-#include "types.h"
+#include "engine/types.h"
 
 #include <string>
 

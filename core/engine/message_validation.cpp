@@ -1,4 +1,4 @@
-#include "message_validation.h"
+#include "engine/message_validation.h"
 
 #include <algorithm>
 #include <array>

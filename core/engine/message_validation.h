@@ -1,7 +1,7 @@
 #pragma once
 
-#include "error.h"
-#include "types.h"
+#include "engine/error.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <string_view>

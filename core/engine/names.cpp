@@ -1,6 +1,6 @@
-#include "events.h"
-#include "requests.h"
-#include "types.h"
+#include "engine/events.h"
+#include "engine/requests.h"
+#include "engine/types.h"
 
 namespace inflight::engine {
 

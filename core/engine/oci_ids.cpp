@@ -1,4 +1,4 @@
-#include "oci_ids.h"
+#include "engine/oci_ids.h"
 
 namespace inflight::engine {
 

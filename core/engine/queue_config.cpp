@@ -1,4 +1,4 @@
-#include "queue_config.h"
+#include "engine/queue_config.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "broker_options.h"
-#include "error.h"
-#include "types.h"
+#include "engine/broker_options.h"
+#include "engine/error.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inline_text.h"
+#include "engine/inline_text.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,7 +38,7 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
 
 // decodeReceipt with a memory of the last handles it decoded: a batch's handles are decoded twice
 // in a row (the traffic log notes where each stood, then the delete or change runs), and a
-// decode (base64, a keyed checksum) costs about five times a look here. The answer is
+// decode (base64 and a keyed checksum, both OpenSSL's) costs many times a look here. The answer is
 // decodeReceipt's in every case: a handle is remembered with the key it was decoded with, and only
 // when it decoded.
 class ReceiptMemo {
@@ -63,13 +63,5 @@ private:
 // (version 4 and variant bits set).
 std::string formatMessageId(std::uint64_t high, std::uint64_t low);
 MessageIdText formatMessageIdText(std::uint64_t high, std::uint64_t low);
-
-// RFC 4648 base64 (with padding) and base64url (no padding) helpers. Decoding is strict: nullopt
-// for characters outside the alphabet (whitespace included), missing or misplaced padding (any
-// padding for base64url) and non-zero bits under the padding, so each byte string has one encoding.
-std::string base64Encode(std::string_view bytes);
-std::optional<std::string> base64Decode(std::string_view text);
-std::string base64UrlEncode(std::string_view bytes);
-std::optional<std::string> base64UrlDecode(std::string_view text);
 
 } // namespace inflight::engine

@@ -1,5 +1,5 @@
-#include "digest.h"
-#include "requests.h"
+#include "engine/digest.h"
+#include "engine/requests.h"
 
 namespace inflight::engine {
 

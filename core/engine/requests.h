@@ -1,9 +1,9 @@
 #pragma once
 
-#include "clock.h"
-#include "error.h"
-#include "receipt.h"
-#include "types.h"
+#include "engine/clock.h"
+#include "engine/error.h"
+#include "engine/receipt.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <optional>

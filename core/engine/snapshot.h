@@ -1,9 +1,9 @@
 #pragma once
 
-#include "clock.h"
-#include "requests.h"
-#include "types.h"
-#include "views.h"
+#include "engine/clock.h"
+#include "engine/requests.h"
+#include "engine/types.h"
+#include "engine/views.h"
 
 #include <cstdint>
 #include <map>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "clock.h"
-#include "message_content.h"
-#include "types.h"
+#include "engine/clock.h"
+#include "engine/message_content.h"
+#include "engine/types.h"
 
 #include <cstdint>
 #include <string>

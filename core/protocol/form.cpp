@@ -2,34 +2,21 @@
 // bytes that are not UTF-8 with U+FFFD and even turns a percent-encoded U+FFFF into three of them,
 // so a body would be stored other than as sent, or pass the engine's character check it fails.
 // QByteArray::fromPercentEncoding does not check its hex digits ("%zz" becomes a byte), so the
-// percent decoding is here too. simdjson (already the JSON codec's parser) checks the UTF-8; the
-// Query codec takes the text as it is, without a QString on the way (docs/PERFORMANCE.md).
+// percent decoding is here too (text/percent.h's leaves '+' alone: forms make it a space).
+// simdjson (already the JSON codec's parser) checks the UTF-8; the Query codec takes the text as
+// it is, without a QString on the way.
 #include "protocol/form.h"
 
 #include "protocol/utf8.h"
+#include "text/hex.h"
 
 #include <simdjson.h>
 
 #include <string_view>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace inflight::protocol {
 
 namespace {
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
 
 // A byte the decoder acts on: the pairs' and names' separators and the escapes.
 bool isFormSpecial(char c)
@@ -39,39 +26,12 @@ bool isFormSpecial(char c)
 
 // Copies the plain bytes of text[at..] to `to` (advancing it) up to the next byte the decoder acts
 // on, and returns where that byte is (text.size() if none); `high` becomes true when a copied byte
-// is past ASCII. With SSE2 sixteen bytes at a time: a block is stored whole before it is looked at
-// (the bytes after a special one are written again from where the decoding goes on), which stays
-// within the output's room because decoded text never runs ahead of the form: `to` is at most
-// `at` bytes from where the form's output began.
+// is past ASCII.
 std::size_t copyPlain(std::string_view text, std::size_t at, char*& to, bool& high)
 {
-    const char* const data = text.data();
-#if defined(__SSE2__)
-    const __m128i ampersand = _mm_set1_epi8('&');
-    const __m128i equals = _mm_set1_epi8('=');
-    const __m128i percent = _mm_set1_epi8('%');
-    const __m128i plus = _mm_set1_epi8('+');
-    for (; at + 16 <= text.size(); at += 16, to += 16) {
-        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to), block);
-        const __m128i separators
-            = _mm_or_si128(_mm_cmpeq_epi8(block, ampersand), _mm_cmpeq_epi8(block, equals));
-        const __m128i escapes
-            = _mm_or_si128(_mm_cmpeq_epi8(block, percent), _mm_cmpeq_epi8(block, plus));
-        const auto special = unsigned(_mm_movemask_epi8(_mm_or_si128(separators, escapes)));
-        const auto pastAscii = unsigned(_mm_movemask_epi8(block));
-        if (special != 0) {
-            const auto plain = unsigned(__builtin_ctz(special));
-            high = high || (pastAscii & ((1u << plain) - 1)) != 0;
-            to += plain;
-            return at + plain;
-        }
-        high = high || pastAscii != 0;
-    }
-#endif
-    for (; at < text.size() && !isFormSpecial(data[at]); ++at) {
-        high = high || static_cast<unsigned char>(data[at]) >= 0x80;
-        *to++ = data[at];
+    for (; at < text.size() && !isFormSpecial(text[at]); ++at) {
+        high = high || static_cast<unsigned char>(text[at]) >= 0x80;
+        *to++ = text[at];
     }
     return at;
 }
@@ -126,8 +86,8 @@ std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out
             ++at;
             break;
         default: { // '%': the byte of its two hex digits, or itself without them
-            const int upper = at + 2 < text.size() ? hexValue(text[at + 1]) : -1;
-            const int lower = upper >= 0 ? hexValue(text[at + 2]) : -1;
+            const int upper = at + 2 < text.size() ? text::hexDigitValue(text[at + 1]) : -1;
+            const int lower = upper >= 0 ? text::hexDigitValue(text[at + 2]) : -1;
             if (lower >= 0) {
                 high = high || upper >= 8;
                 *to++ = char(upper * 16 + lower);

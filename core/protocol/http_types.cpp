@@ -1,9 +1,9 @@
 #include "protocol/http_types.h"
 
-#include "protocol/ascii_case.h"
 #include "protocol/error_mapping.h"
 #include "protocol/oci_rest.h"
 #include "protocol/sqs_codec.h"
+#include "text/ascii_case.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,7 +17,7 @@ QByteArray findHeader(const QList<QPair<QByteArray, QByteArray>>& headers, const
     if (name.isEmpty())
         return {};
     for (const auto& [key, value] : headers) {
-        if (equalsIgnoringAsciiCase(key, name))
+        if (text::equalsIgnoringAsciiCase(viewOf(key), viewOf(name)))
             return value;
     }
     return {};

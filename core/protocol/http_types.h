@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QPair>
 #include <QString>
 
 #include <cstdint>
+#include <string_view>
 
 namespace inflight::protocol {
 
@@ -31,6 +33,12 @@ struct HttpResponse {
     // The first header of that name, compared case-insensitively; empty if absent.
     QByteArray header(const QByteArray& name) const;
 };
+
+// Qt's bytes as the text helpers (core/text) take them, without a copy.
+inline std::string_view viewOf(QByteArrayView bytes)
+{
+    return {bytes.data(), std::size_t(bytes.size())};
+}
 
 // The reason phrase of an HTTP status ("Not Found"); "Status" for one we never send.
 const char* reasonPhrase(int status);

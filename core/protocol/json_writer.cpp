@@ -1,7 +1,5 @@
 #include "protocol/json_writer.h"
 
-#include "protocol/byte_scan.h"
-
 #include <simdjson.h>
 
 #include <algorithm>
@@ -37,18 +35,11 @@ void appendEscape(QByteArray& out, unsigned char c)
     }
 }
 
-// Where `text` may first need a look: the start of the first word (or the first tail byte) with a
-// control, `"`, `\\` or a byte of 0x80 or more; text.size() when there is none (the common case:
-// ids, receipts, digests, most bodies).
+// Where `text` may first need a look: its first control, `"`, `\` or byte of 0x80 or more;
+// text.size() when there is none (the common case: ids, receipts, digests, most bodies).
 std::size_t plainPrefix(std::string_view text)
 {
     std::size_t at = 0;
-    for (; at + 8 <= text.size(); at += 8) {
-        const std::uint64_t word = bytescan::load(text.data() + at);
-        if (bytescan::anyHigh(word) || bytescan::anyBelow(word, 0x20)
-            || bytescan::anyEqual(word, '"') || bytescan::anyEqual(word, '\\'))
-            return at;
-    }
     for (; at < text.size(); ++at) {
         const auto c = static_cast<unsigned char>(text[at]);
         if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
@@ -74,29 +65,15 @@ void appendString(QByteArray& out, std::string_view text)
     out += '"';
     std::size_t run = 0;
     unsigned char high = 0; // any byte of 0x80 or more: the text's UTF-8 is checked at the end
-    // Words of eight bytes without a control, `"` or `\` stay in the run as they are; a word
-    // with one is looked at byte by byte. The plain prefix is not looked at again: nothing in it
-    // is escaped or past ASCII.
-    for (std::size_t at = plain; at < text.size();) {
-        if (at + 8 <= text.size()) {
-            const std::uint64_t word = bytescan::load(text.data() + at);
-            if (bytescan::anyHigh(word))
-                high = 0x80;
-            if (!bytescan::anyBelow(word, 0x20) && !bytescan::anyEqual(word, '"')
-                && !bytescan::anyEqual(word, '\\')) {
-                at += 8;
-                continue;
-            }
-        }
-        for (const std::size_t stop = std::min(at + 8, text.size()); at < stop; ++at) {
-            const auto c = static_cast<unsigned char>(text[at]);
-            high |= c & 0x80;
-            if (c >= 0x20 && c != '"' && c != '\\')
-                continue;
-            appendView(out, text.substr(run, at - run));
-            appendEscape(out, c);
-            run = at + 1;
-        }
+    // The plain prefix is not looked at again: nothing in it is escaped or past ASCII.
+    for (std::size_t at = plain; at < text.size(); ++at) {
+        const auto c = static_cast<unsigned char>(text[at]);
+        high |= c & 0x80;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        appendView(out, text.substr(run, at - run));
+        appendEscape(out, c);
+        run = at + 1;
     }
     appendView(out, text.substr(run));
     out += '"';

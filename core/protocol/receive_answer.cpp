@@ -23,41 +23,6 @@ void appendToken(QByteArray& out, std::string_view text)
     out += '"';
 }
 
-// The MD5OfBody of each message, computed together: four side by side (md5HexTexts). A receive
-// takes at most ten; more are held on the heap.
-class BodyDigests {
-public:
-    explicit BodyDigests(const std::vector<engine::ReceivedMessage>& messages)
-    {
-        std::array<std::string_view, kInline> inlineBodies;
-        std::vector<std::string_view> moreBodies;
-        const bool fits = messages.size() <= kInline;
-        if (!fits) {
-            moreBodies.resize(messages.size());
-            m_more.resize(messages.size());
-        }
-        const std::span<std::string_view> bodies = fits
-            ? std::span<std::string_view>(inlineBodies.data(), messages.size())
-            : std::span<std::string_view>(moreBodies);
-        const std::span<engine::Md5HexText> digests = fits
-            ? std::span<engine::Md5HexText>(m_inline.data(), messages.size())
-            : std::span<engine::Md5HexText>(m_more);
-        for (std::size_t i = 0; i < messages.size(); ++i)
-            bodies[i] = messages[i].body;
-        engine::md5HexTexts(bodies, digests);
-    }
-
-    std::string_view operator[](std::size_t i) const
-    {
-        return (m_more.empty() ? m_inline[i] : m_more[i]).view();
-    }
-
-private:
-    static constexpr std::size_t kInline = 10;
-    std::array<engine::Md5HexText, kInline> m_inline;
-    std::vector<engine::Md5HexText> m_more;
-};
-
 // A run of markup and engine-made tokens, put together on the stack and appended in one piece: a
 // message's answer is mostly such runs, and each QByteArray append is an out-of-line call that
 // checks its room (about a hundred instructions; they were a tenth of a JSON receive's).
@@ -169,24 +134,24 @@ void appendReceiveJson(QByteArray& out, const engine::ReceiveResult& result)
         size += message.body.size() + 224;
     out.reserve(out.size() + qsizetype(size));
     out += "{\"Messages\":[";
-    const BodyDigests digests(result.messages);
-    for (std::size_t i = 0; i < result.messages.size(); ++i)
-        appendMessageJson(out, result.messages[i], digests[i], i > 0);
+    for (std::size_t i = 0; i < result.messages.size(); ++i) {
+        const engine::ReceivedMessage& message = result.messages[i];
+        appendMessageJson(out, message, engine::md5HexText(message.body).view(), i > 0);
+    }
     out += "]}";
 }
 
 void writeReceiveXml(XmlWriter& writer, const engine::ReceiveResult& result)
 {
-    const BodyDigests digests(result.messages);
-    for (std::size_t i = 0; i < result.messages.size(); ++i) {
-        const engine::ReceivedMessage& message = result.messages[i];
+    for (const engine::ReceivedMessage& message : result.messages) {
+        const engine::Md5HexText digest = engine::md5HexText(message.body);
         if (message.systemAttributes.empty() && message.attributes.empty()) {
             // Nearly every message: its markup around the body in two pieces (the writer's calls
             // for each element cost more than the tokens).
             Run head;
             head << "<Message><MessageId>" << message.messageId.view()
                  << "</MessageId><ReceiptHandle>" << message.receiptHandle.view()
-                 << "</ReceiptHandle><MD5OfBody>" << digests[i] << "</MD5OfBody><Body>";
+                 << "</ReceiptHandle><MD5OfBody>" << digest.view() << "</MD5OfBody><Body>";
             writer.markup(head.view());
             writer.text(message.body);
             writer.markup("</Body></Message>");
@@ -196,7 +161,7 @@ void writeReceiveXml(XmlWriter& writer, const engine::ReceiveResult& result)
         // The elements of tokens no protocol escapes, in one piece (Run).
         Run tokens;
         tokens << "<MessageId>" << message.messageId.view() << "</MessageId><ReceiptHandle>"
-               << message.receiptHandle.view() << "</ReceiptHandle><MD5OfBody>" << digests[i]
+               << message.receiptHandle.view() << "</ReceiptHandle><MD5OfBody>" << digest.view()
                << "</MD5OfBody>";
         writer.markup(tokens.view());
         writer.textElement("Body", message.body);

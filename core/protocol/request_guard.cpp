@@ -1,11 +1,11 @@
 #include "protocol/request_guard.h"
 
-#include "protocol/ascii_case.h"
 #include "protocol/credentials.h"
 #include "protocol/error_mapping.h"
 #include "protocol/oci_rest.h"
 #include "protocol/sigv4.h"
 #include "protocol/sqs_codec.h"
+#include "text/ascii_case.h"
 
 #include <algorithm>
 #include <array>
@@ -91,8 +91,9 @@ struct GuardedHeaders {
 private:
     const QByteArray** slotFor(const QByteArray& name)
     {
-        const auto is
-            = [&](const char* expected) { return equalsIgnoringAsciiCase(name, expected); };
+        const auto is = [&](const char* expected) {
+            return text::equalsIgnoringAsciiCase(viewOf(name), expected);
+        };
         switch (name.size()) {
         case 4: return is("host") ? &host : nullptr;
         case 6: return is("origin") ? &origin : nullptr;
@@ -112,7 +113,8 @@ private:
 bool isFormType(const QByteArray* contentType)
 {
     return contentType
-        && startsWithIgnoringAsciiCase(*contentType, "application/x-www-form-urlencoded");
+        && text::startsWithIgnoringAsciiCase(viewOf(*contentType),
+                                             "application/x-www-form-urlencoded");
 }
 
 // The protocol as wireProtocol() decides it, from the headers already found.
@@ -126,7 +128,8 @@ WireProtocol protocolOf(const HttpRequest& request, const GuardedHeaders& header
         return WireProtocol::SqsJson;
     if (!headers.contentType || isFormType(headers.contentType))
         return WireProtocol::SqsQuery;
-    return startsWithIgnoringAsciiCase(headers.contentType->trimmed(), "application/x-amz-json")
+    return text::startsWithIgnoringAsciiCase(viewOf(headers.contentType->trimmed()),
+                                             "application/x-amz-json")
         ? WireProtocol::SqsJson
         : WireProtocol::SqsQuery;
 }

@@ -4,6 +4,9 @@
 #include "protocol/sigv4.h"
 
 #include "engine/digest.h"
+#include "text/ascii_case.h"
+#include "text/hex.h"
+#include "text/percent.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -84,95 +87,9 @@ std::string quoted(std::string_view text, std::size_t limit = kMaxQuoted)
 
 // ---- bytes --------------------------------------------------------------------------------
 
-std::string_view view(const QByteArray& bytes)
-{
-    return {bytes.constData(), static_cast<std::size_t>(bytes.size())};
-}
-
-char lowered(char c)
-{
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-std::string lowercased(std::string_view text)
-{
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(), lowered);
-    return lower;
-}
-
-bool sameIgnoringCase(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return lowered(x) == lowered(y);
-           });
-}
-
 bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-bool isUnreserved(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
-        || c == '_' || c == '.' || c == '~';
-}
-
-// RFC 3986 encoding as SigV4 wants it: every byte but the unreserved ones as %XX, upper-case.
-void appendEncoded(std::string& out, std::string_view bytes, bool keepSlash)
-{
-    static constexpr char kDigits[] = "0123456789ABCDEF";
-    for (const char c : bytes) {
-        if (isUnreserved(c) || (keepSlash && c == '/')) {
-            out += c;
-        } else {
-            const auto byte = static_cast<unsigned char>(c);
-            out += '%';
-            out += kDigits[byte >> 4];
-            out += kDigits[byte & 0x0f];
-        }
-    }
-}
-
-// A '%' not followed by two hex digits stays itself, and so does '+': a query string is not a
-// form, and SDKs encode a space as %20.
-std::string percentDecoded(std::string_view text)
-{
-    std::string decoded;
-    decoded.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '%' && i + 2 < text.size() && hexValue(text[i + 1]) >= 0
-            && hexValue(text[i + 2]) >= 0) {
-            decoded += static_cast<char>(hexValue(text[i + 1]) * 16 + hexValue(text[i + 2]));
-            i += 2;
-        } else {
-            decoded += text[i];
-        }
-    }
-    return decoded;
-}
-
-std::string hex(const unsigned char* bytes, std::size_t size)
-{
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string text(size * 2, '\0');
-    for (std::size_t i = 0; i < size; ++i) {
-        text[2 * i] = kDigits[bytes[i] >> 4];
-        text[2 * i + 1] = kDigits[bytes[i] & 0x0f];
-    }
-    return text;
 }
 
 // ---- the canonical request ----------------------------------------------------------------
@@ -192,10 +109,10 @@ std::vector<QueryParameter> decodeQuery(std::string_view query)
         if (pair.empty())
             continue;
         const std::size_t equals = pair.find('=');
-        parameters.push_back({percentDecoded(pair.substr(0, equals)),
+        parameters.push_back({text::percentDecoded(pair.substr(0, equals)),
                               equals == std::string_view::npos
                                   ? std::string()
-                                  : percentDecoded(pair.substr(equals + 1))});
+                                  : text::percentDecoded(pair.substr(equals + 1))});
     }
     return parameters;
 }
@@ -220,8 +137,8 @@ std::string canonicalQuery(const std::vector<QueryParameter>& parameters, bool p
         if (presigned && p.name == "X-Amz-Signature")
             continue;
         std::pair<std::string, std::string> pair;
-        appendEncoded(pair.first, p.name, false);
-        appendEncoded(pair.second, p.value, false);
+        text::appendPercentEncoded(pair.first, p.name, false);
+        text::appendPercentEncoded(pair.second, p.value, false);
         encoded.push_back(std::move(pair));
     }
     std::sort(encoded.begin(), encoded.end());
@@ -264,7 +181,7 @@ std::string canonicalUri(std::string_view path)
     if (normalized.empty())
         normalized = "/";
     std::string uri;
-    appendEncoded(uri, normalized, true);
+    text::appendPercentEncoded(uri, normalized, true);
     return uri;
 }
 
@@ -295,7 +212,7 @@ public:
     {
         m_entries.reserve(static_cast<std::size_t>(headers.size()));
         for (qsizetype i = 0; i < headers.size(); ++i)
-            m_entries.push_back({lowercased(view(headers[i].first)), i});
+            m_entries.push_back({text::asciiLowercased(viewOf(headers[i].first)), i});
         std::sort(m_entries.begin(), m_entries.end());
     }
 
@@ -325,7 +242,7 @@ std::optional<SqsWireError> canonicalHeaders(const HttpRequest& request,
     names.reserve(count);
     for (std::string_view rest = signedHeaders;;) {
         const std::size_t end = rest.find(';');
-        names.push_back(lowercased(rest.substr(0, end)));
+        names.push_back(text::asciiLowercased(rest.substr(0, end)));
         if (names.back().empty())
             return incompleteSignature("SignedHeaders has an empty header name: '"
                                        + quoted(signedHeaders) + "'.");
@@ -347,7 +264,7 @@ std::optional<SqsWireError> canonicalHeaders(const HttpRequest& request,
         for (auto it = first; it != last; ++it) {
             if (it != first)
                 out += ',';
-            appendCanonicalValue(out, view(request.headers[it->second].second));
+            appendCanonicalValue(out, viewOf(request.headers[it->second].second));
         }
         out += '\n';
     }
@@ -360,18 +277,19 @@ std::optional<SqsWireError> payloadHash(const HttpRequest& request, std::string&
 {
     const QByteArray declared = request.header(QByteArrayLiteral("x-amz-content-sha256"));
     if (declared.isEmpty()) {
-        hash = engine::sha256Hex(view(request.body));
+        hash = engine::sha256Hex(viewOf(request.body));
         return std::nullopt;
     }
-    hash = view(declared);
+    hash = viewOf(declared);
     if (hash == kUnsignedPayload)
         return std::nullopt;
-    if (hash.size() != 64
-        || !std::all_of(hash.begin(), hash.end(), [](char c) { return hexValue(c) >= 0; }))
+    if (hash.size() != 64 || !std::all_of(hash.begin(), hash.end(), [](char c) {
+            return text::hexDigitValue(c) >= 0;
+        }))
         return incompleteSignature("x-amz-content-sha256 must be UNSIGNED-PAYLOAD or the hex "
                                    "SHA-256 of the body, not '"
                                    + quoted(hash, 80) + "'.");
-    if (!sameIgnoringCase(hash, engine::sha256Hex(view(request.body))))
+    if (!text::equalsIgnoringAsciiCase(hash, engine::sha256Hex(viewOf(request.body))))
         return signatureDoesNotMatch(
             "The provided 'x-amz-content-sha256' header does not match what was computed.");
     return std::nullopt;
@@ -494,7 +412,8 @@ std::optional<SqsWireError> readAuthorizationHeader(const HttpRequest& request,
                                    + std::to_string(kMaxAuthorizationBytes) + " bytes.");
     const QByteArray amzDate = request.header(QByteArrayLiteral("x-amz-date"));
     claim.httpDate = amzDate.isEmpty();
-    claim.date = claim.httpDate ? view(request.header(QByteArrayLiteral("date"))) : view(amzDate);
+    claim.date
+        = claim.httpDate ? viewOf(request.header(QByteArrayLiteral("date"))) : viewOf(amzDate);
 
     bool first = true;
     for (std::string_view rest = header; !rest.empty();) {
@@ -651,7 +570,7 @@ std::string signatureOf(const std::string& secret, const Scope& scope,
     const Mac service = hmacSha256(bytesOf(region), scope.service);
     const Mac signing = hmacSha256(bytesOf(service), kTerminator);
     const Mac signature = hmacSha256(bytesOf(signing), stringToSign);
-    return hex(signature.data(), signature.size());
+    return text::hexOf(signature.data(), signature.size());
 }
 
 std::optional<SqsWireError> verify(const HttpRequest& request,
@@ -681,8 +600,8 @@ std::optional<SqsWireError> verify(const HttpRequest& request,
     if (std::optional<SqsWireError> error = payloadHash(request, payload))
         return error;
 
-    const std::string canonical = std::string(view(request.method)) + '\n'
-        + canonicalUri(view(request.path)) + '\n' + canonicalQuery(query, presigned) + '\n'
+    const std::string canonical = std::string(viewOf(request.method)) + '\n'
+        + canonicalUri(viewOf(request.path)) + '\n' + canonicalQuery(query, presigned) + '\n'
         + headers + '\n' + claim.signedHeaders + '\n' + payload;
     const std::string stringToSign = std::string(kAlgorithm) + '\n' + signingTime + '\n'
         + std::string(scope.text) + '\n' + engine::sha256Hex(canonical);
@@ -699,7 +618,7 @@ std::optional<SqsWireError> verify(const HttpRequest& request,
 std::optional<SqsWireError> checkSignature(const HttpRequest& request, const CredentialStore& keys,
                                            std::chrono::system_clock::time_point now)
 {
-    const std::vector<QueryParameter> query = decodeQuery(view(request.query));
+    const std::vector<QueryParameter> query = decodeQuery(viewOf(request.query));
     const QByteArray authorization = request.header(QByteArrayLiteral("authorization"));
     const bool presigned = parameter(query, "X-Amz-Algorithm") != nullptr;
     // Two signatures would leave it open which one the request is checked by; AWS refuses with
@@ -713,7 +632,7 @@ std::optional<SqsWireError> checkSignature(const HttpRequest& request, const Cre
     Claim claim;
     if (std::optional<SqsWireError> error = presigned
             ? readPresignedQuery(query, claim)
-            : readAuthorizationHeader(request, view(authorization), claim))
+            : readAuthorizationHeader(request, viewOf(authorization), claim))
         return error;
     return verify(request, query, presigned, claim, keys,
                   std::chrono::floor<std::chrono::seconds>(now));

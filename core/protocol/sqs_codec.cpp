@@ -1,6 +1,6 @@
 #include "protocol/sqs_codec.h"
 
-#include "protocol/ascii_case.h"
+#include "text/ascii_case.h"
 
 #include <array>
 #include <atomic>
@@ -20,8 +20,9 @@ SqsProtocol detectSqsProtocol(const HttpRequest& request)
     while (!type.isEmpty()
            && (type.front() == ' ' || (type.front() >= '\t' && type.front() <= '\r')))
         type = type.sliced(1); // QByteArray::trimmed's whitespace: space, \t \n \v \f \r
-    return startsWithIgnoringAsciiCase(type, "application/x-amz-json") ? SqsProtocol::Json
-                                                                       : SqsProtocol::Query;
+    return text::startsWithIgnoringAsciiCase(viewOf(type), "application/x-amz-json")
+        ? SqsProtocol::Json
+        : SqsProtocol::Query;
 }
 
 namespace {

@@ -1,7 +1,6 @@
 #include "protocol/xml_writer.h"
 
 #include "engine/message_validation.h"
-#include "protocol/byte_scan.h"
 #include "protocol/utf8.h"
 
 #include <QList>
@@ -194,16 +193,6 @@ void XmlWriter::escaped(std::string_view utf8, bool attribute)
     // whole text is checked first.
     bool escapes = false;
     std::size_t at = 0;
-    // Words of eight bytes: one past ASCII or below a space (a control, TAB, LF, CR) is looked at
-    // byte by byte from there on; `<`/`>` (0x3C/0x3E with bit 1 set) and `&`/`"` (0x26/0x22 with
-    // bit 2 set) only need escaping.
-    for (; at + 8 <= utf8.size(); at += 8) {
-        const std::uint64_t word = bytescan::load(utf8.data() + at);
-        if (bytescan::anyHigh(word) || bytescan::anyBelow(word, 0x20))
-            break;
-        escapes = escapes || bytescan::anyEqual(word | bytescan::kOnes * 0x02, 0x3E)
-            || bytescan::anyEqual(word | bytescan::kOnes * 0x04, 0x26);
-    }
     for (; at < utf8.size(); ++at) {
         const ByteClass kind = kByteClasses[static_cast<unsigned char>(utf8[at])];
         if (kind == Check)

@@ -1,6 +1,6 @@
 #include "server/http_wire.h"
 
-#include "protocol/ascii_case.h"
+#include "text/ascii_case.h"
 
 #include <charconv>
 #include <cstring>
@@ -13,10 +13,11 @@ namespace {
 bool isFramingHeader(const QByteArray& name)
 {
     // We write these ourselves; a copy from the codec would contradict them.
-    return protocol::equalsIgnoringAsciiCase(name, "content-length")
-        || protocol::equalsIgnoringAsciiCase(name, "content-type")
-        || protocol::equalsIgnoringAsciiCase(name, "connection")
-        || protocol::equalsIgnoringAsciiCase(name, "transfer-encoding");
+    const std::string_view header = protocol::viewOf(name);
+    return text::equalsIgnoringAsciiCase(header, "content-length")
+        || text::equalsIgnoringAsciiCase(header, "content-type")
+        || text::equalsIgnoringAsciiCase(header, "connection")
+        || text::equalsIgnoringAsciiCase(header, "transfer-encoding");
 }
 
 // Writes pieces into room already made in the buffer.

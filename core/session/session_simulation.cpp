@@ -190,7 +190,7 @@ sim::Scenario Session::currentScenario()
     for (const engine::QueueRecord& record : m_broker->queueRecords()) {
         if (record.isBuiltInDeadLetter)
             continue;
-        control::ConfigQueue queue;
+        config::ConfigQueue queue;
         queue.name = record.name;
         queue.kind = record.oci              ? engine::QueueKind::Oci
             : record.name.ends_with(".fifo") ? engine::QueueKind::Fifo

@@ -2,7 +2,7 @@
 // and evaluating its check against engine state and the actors' figures.
 #include "sim/lesson.h"
 
-#include "control/queue_config_file.h"
+#include "config/queue_config_file.h"
 #include "sim/figures.h"
 
 #include <algorithm>
@@ -437,7 +437,7 @@ engine::Result<LessonEffects> LessonRun::perform(engine::Broker& broker, Simulat
             break;
         }
         case Action::Kind::SetAttributes: {
-            const engine::StringMap attributes = control::withQueueArns(
+            const engine::StringMap attributes = config::withQueueArns(
                 a.attributes, [&](const std::string& name) { return broker.arnForName(name); });
             done = broker.setQueueAttributes(a.queue, attributes, m_origin);
             break;

@@ -12,9 +12,9 @@ namespace {
 using Action = LessonAction;
 using Check = LessonCheck;
 
-const control::ConfigQueue* queueOf(const Scenario& scenario, const std::string& name)
+const config::ConfigQueue* queueOf(const Scenario& scenario, const std::string& name)
 {
-    for (const control::ConfigQueue& queue : scenario.queues.queues)
+    for (const config::ConfigQueue& queue : scenario.queues.queues)
         if (queue.name == name)
             return &queue;
     return nullptr;
@@ -266,7 +266,7 @@ private:
     {
         if (!deadLetter || queue.empty())
             return Done{};
-        const control::ConfigQueue* declared = queueOf(m_scenario, queue);
+        const config::ConfigQueue* declared = queueOf(m_scenario, queue);
         if (declared && declared->kind != engine::QueueKind::Oci
             && declared->deadLetterTarget.empty())
             return r.error(flag ? *flag : object,

@@ -3,7 +3,7 @@
 // The steps of a guided lesson as plain values: what a scenario file's "lesson" member holds
 // (Scenario::lesson; the format is in lesson.h, LessonRun plays them).
 
-#include "control/queue_config_file.h"
+#include "config/queue_config_file.h"
 #include "engine/clock.h"
 #include "engine/types.h"
 
@@ -54,7 +54,7 @@ struct LessonAction {
     std::optional<std::int64_t> maxMessagesPerSecond{};
     engine::Millis duration = 0;
     double speed = 1.0;
-    control::ConfigPosition position{};
+    config::ConfigPosition position{};
 };
 
 // What a step waits for. The kinds:
@@ -89,7 +89,7 @@ struct LessonCheck {
     bool sinceStep = false;
     engine::Millis elapsed = 0;
     std::vector<LessonCheck> checks{};
-    control::ConfigPosition position{};
+    config::ConfigPosition position{};
 };
 
 struct LessonStep {
@@ -99,12 +99,12 @@ struct LessonStep {
     std::optional<LessonCheck> check{};
     std::string checkText{}; // what ticks; empty: describeCheck()
     bool pauseWhenMet = false;
-    control::ConfigPosition position{};
+    config::ConfigPosition position{};
 };
 
 struct LessonPlan {
     std::vector<LessonStep> steps{};
-    control::ConfigPosition position{};
+    config::ConfigPosition position{};
 };
 
 } // namespace inflight::sim

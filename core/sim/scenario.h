@@ -1,6 +1,6 @@
 #pragma once
 
-#include "control/queue_config_file.h"
+#include "config/queue_config_file.h"
 #include "engine/broker_options.h"
 #include "sim/actor_spec.h"
 #include "sim/lesson_step.h"
@@ -18,7 +18,7 @@ namespace inflight::sim {
 //
 // A scenario is a whole system that runs by itself: queues, the actors that use them, how the
 // clock runs and what the trainer wants to say about it. JSON in UTF-8, at most
-// control::kMaxConfigBytes, nested at most control::kMaxConfigDepth deep:
+// config::kMaxConfigBytes, nested at most config::kMaxConfigDepth deep:
 //
 //   {
 //     "version": 1,                  required; 1 is the only version
@@ -99,10 +99,10 @@ struct ScenarioClock {
 
 struct ScenarioActor {
     ActorSpec spec{};
-    control::ConfigPosition position{}; // the actor's object
+    config::ConfigPosition position{}; // the actor's object
     // Where each field given is, by its parameter name in the checks of actor_spec.h ("rate",
     // "receive.maxMessages", "attributes.kind").
-    std::map<std::string, control::ConfigPosition> fields{};
+    std::map<std::string, config::ConfigPosition> fields{};
 };
 
 struct Scenario {
@@ -111,7 +111,7 @@ struct Scenario {
     std::uint64_t seed = 0;
     ScenarioClock clock{};
     std::optional<std::int64_t> inFlightLimit{};
-    control::QueueConfigFile queues{};
+    config::QueueConfigFile queues{};
     std::vector<ScenarioActor> actors{};
     std::optional<LessonPlan> lesson{}; // "lesson" (lesson.h)
 };
@@ -119,7 +119,7 @@ struct Scenario {
 // Parses and checks the whole file without touching any broker: JSON syntax, the shape above, the
 // queues as parseQueueConfig checks them, every actor on its own (checkActorSpec), actor names
 // unique. Errors: InvalidParameterValue "line L, column C, at PATH: …" (PATH as
-// "actors[1].receive.maxMessages"; the error's parameter), as control::parseQueueConfig words
+// "actors[1].receive.maxMessages"; the error's parameter), as config::parseQueueConfig words
 // them.
 engine::Result<Scenario> parseScenario(std::string_view json);
 
@@ -135,14 +135,14 @@ engine::BrokerOptions scenarioBrokerOptions(const Scenario& scenario,
                                             engine::BrokerOptions base = {});
 
 struct ScenarioApplied {
-    control::ConfigApplied queues{};
+    config::ConfigApplied queues{};
     std::vector<ActorId> actors{}; // in the file's order
 };
 
 // Applies a parsed scenario to the simulation's broker and the simulation, all or nothing: first
 // every actor is checked against its queue (of the file, else an existing one: checkActorFits)
 // and against the actors the simulation has (names), then the queues are applied
-// (control::applyQueueConfig, itself tried on a scratch copy first), then the simulation takes
+// (config::applyQueueConfig, itself tried on a scratch copy first), then the simulation takes
 // the scenario's seed and the actors are added (those with autoStart start, after their
 // startAfter). A refusal is positioned like parseScenario's and changes nothing. The clock is the
 // host's to set (Scenario::clock). Queue calls carry `origin`.

@@ -1,14 +1,14 @@
 // Applying a scenario (scenario.h): every actor checked against its queue first, then the queues
-// (all or nothing, control::applyQueueConfig), then the actors.
+// (all or nothing, config::applyQueueConfig), then the actors.
 #include "sim/scenario.h"
 
-#include "control/queue_config_positions.h"
+#include "config/queue_config_positions.h"
 
 namespace inflight::sim {
 
 namespace {
 
-using control::ConfigPosition;
+using config::ConfigPosition;
 using engine::Done;
 using engine::Error;
 using engine::Status;
@@ -32,7 +32,7 @@ bool isTrue(const std::string& value)
 std::optional<QueueFacts> factsOf(engine::Broker& broker, const Scenario& scenario,
                                   const std::string& queue)
 {
-    for (const control::ConfigQueue& declared : scenario.queues.queues)
+    for (const config::ConfigQueue& declared : scenario.queues.queues)
         if (declared.name == queue) {
             const auto it = declared.attributes.find("ContentBasedDeduplication");
             return QueueFacts{declared.kind, it != declared.attributes.end() && isTrue(it->second)};
@@ -55,18 +55,18 @@ Status checkActors(Simulation& simulation, const Scenario& scenario)
     for (const ScenarioActor& actor : scenario.actors) {
         const std::string& name = actorName(actor.spec);
         if (simulation.findActor(name))
-            return control::configError(fieldPosition(actor, "name"),
-                                        "the simulation has an actor named " + name + " already");
+            return config::configError(fieldPosition(actor, "name"),
+                                       "the simulation has an actor named " + name + " already");
         const std::string& queue = actorQueue(actor.spec);
         const auto facts = factsOf(simulation.broker(), scenario, queue);
         if (!facts)
-            return control::configError(fieldPosition(actor, "queue"),
-                                        "the queue " + queue
-                                            + " is neither in this scenario nor an existing "
-                                              "queue");
+            return config::configError(fieldPosition(actor, "queue"),
+                                       "the queue " + queue
+                                           + " is neither in this scenario nor an existing "
+                                             "queue");
         if (Status fits = checkActorFits(actor.spec, *facts); !fits)
-            return control::configError(fieldPosition(actor, fits.error().parameter),
-                                        fits.error().message);
+            return config::configError(fieldPosition(actor, fits.error().parameter),
+                                       fits.error().message);
     }
     return Done{};
 }
@@ -79,7 +79,7 @@ engine::Result<ScenarioApplied> applyScenario(Simulation& simulation, const Scen
     if (Status actors = checkActors(simulation, scenario); !actors)
         return actors.error();
     ScenarioApplied applied;
-    auto queues = control::applyQueueConfig(simulation.broker(), scenario.queues, origin);
+    auto queues = config::applyQueueConfig(simulation.broker(), scenario.queues, origin);
     if (!queues)
         return queues.error();
     applied.queues = *queues;
@@ -90,8 +90,8 @@ engine::Result<ScenarioApplied> applyScenario(Simulation& simulation, const Scen
             // Not reached: the checks above are addActor's. Take back the actors added.
             for (const ActorId id : applied.actors)
                 (void)simulation.removeActor(id);
-            return control::configError(fieldPosition(actor, added.error().parameter),
-                                        added.error());
+            return config::configError(fieldPosition(actor, added.error().parameter),
+                                       added.error());
         }
         applied.actors.push_back(*added);
     }

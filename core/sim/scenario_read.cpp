@@ -1,6 +1,6 @@
 // Reading a scenario file (scenario.h): nlohmann checks the syntax and builds the document, the
 // configuration file's positions-only scan (control/queue_config_positions.h) says where each
-// value is, the "queues" go to control::parseQueueConfig at their own lines and columns, and a
+// value is, the "queues" go to config::parseQueueConfig at their own lines and columns, and a
 // walk in document order reads the rest.
 #include "sim/scenario.h"
 
@@ -27,9 +27,9 @@ public:
     bool string(std::string&) { return true; }
     bool binary(Json::binary_t&) { return true; }
     bool key(std::string&) { return true; }
-    bool start_object(std::size_t) { return ++m_depth <= control::kMaxConfigDepth; }
+    bool start_object(std::size_t) { return ++m_depth <= config::kMaxConfigDepth; }
     bool end_object() { return --m_depth, true; }
-    bool start_array(std::size_t) { return ++m_depth <= control::kMaxConfigDepth; }
+    bool start_array(std::size_t) { return ++m_depth <= config::kMaxConfigDepth; }
     bool end_array() { return --m_depth, true; }
     bool parse_error(std::size_t byte, const std::string&, const Json::exception& error)
     {
@@ -38,7 +38,7 @@ public:
         return false;
     }
 
-    bool tooDeep() const { return m_depth > control::kMaxConfigDepth; }
+    bool tooDeep() const { return m_depth > config::kMaxConfigDepth; }
     const std::optional<std::string>& error() const { return m_error; }
     std::size_t errorByte() const { return m_errorByte; }
 
@@ -173,11 +173,11 @@ Status checkUniqueActors(const Scenario& scenario)
         const auto [it, added] = seen.emplace(actorName(actor.spec), &actor);
         if (!added) {
             const ConfigPosition& first = it->second->fields.at("name");
-            return control::configError(actor.fields.at("name"),
-                                        "an actor named " + it->first
-                                            + " is declared twice (first at line "
-                                            + std::to_string(first.line) + ", column "
-                                            + std::to_string(first.column) + ")");
+            return config::configError(actor.fields.at("name"),
+                                       "an actor named " + it->first
+                                           + " is declared twice (first at line "
+                                           + std::to_string(first.line) + ", column "
+                                           + std::to_string(first.column) + ")");
         }
     }
     return Done{};
@@ -209,7 +209,7 @@ Result<Scenario> readScenario(const Reader& r)
         if (name == "engine")
             return readEngine(r, f, scenario);
         if (name == "queues") {
-            auto queues = control::parseQueueConfig(queuesDocument(r, f));
+            auto queues = config::parseQueueConfig(queuesDocument(r, f));
             if (!queues)
                 return queues.error();
             scenario.queues = std::move(*queues);
@@ -254,36 +254,36 @@ Result<Scenario> readScenario(const Reader& r)
 engine::Result<Scenario> parseScenario(std::string_view json)
 {
     const auto textPosition = [&](std::size_t offset, std::string path) {
-        const auto [line, column] = control::LineIndex(json).at(offset);
+        const auto [line, column] = config::LineIndex(json).at(offset);
         return ConfigPosition{line, column, std::move(path)};
     };
-    if (json.size() > control::kMaxConfigBytes)
-        return control::configError(ConfigPosition{},
-                                    "the file has " + std::to_string(json.size())
-                                        + " bytes; at most 16 MiB are read");
+    if (json.size() > config::kMaxConfigBytes)
+        return config::configError(ConfigPosition{},
+                                   "the file has " + std::to_string(json.size())
+                                       + " bytes; at most 16 MiB are read");
     SyntaxCheck syntax;
     Json::sax_parse(json.begin(), json.end(), &syntax);
     if (syntax.tooDeep()) {
-        const auto scan = control::scanJson(json, control::kMaxConfigDepth);
-        return control::configError(
+        const auto scan = config::scanJson(json, config::kMaxConfigDepth);
+        return config::configError(
             textPosition(scan.tooDeep ? scan.tooDeep->offset : 0, scan.pathAtStop),
-            "nested deeper than " + std::to_string(control::kMaxConfigDepth) + " levels");
+            "nested deeper than " + std::to_string(config::kMaxConfigDepth) + " levels");
     }
     if (syntax.error()) {
         // nlohmann counts the bytes read, the failing one included.
         const std::size_t offset
             = std::min(json.size(), syntax.errorByte() - (syntax.errorByte() > 0));
-        const auto scan = control::scanJson(json, control::kMaxConfigDepth, offset);
-        return control::configError(textPosition(offset, scan.pathAtStop),
-                                    syntaxMessage(*syntax.error()));
+        const auto scan = config::scanJson(json, config::kMaxConfigDepth, offset);
+        return config::configError(textPosition(offset, scan.pathAtStop),
+                                   syntaxMessage(*syntax.error()));
     }
     const Json root = Json::parse(json.begin(), json.end(), nullptr, /*allow_exceptions=*/false);
-    const auto scan = control::scanJson(json, control::kMaxConfigDepth);
+    const auto scan = config::scanJson(json, config::kMaxConfigDepth);
     if (scan.duplicate)
-        return control::configError(textPosition(scan.duplicate->offset, scan.duplicate->path),
-                                    "this name is given twice in one object");
+        return config::configError(textPosition(scan.duplicate->offset, scan.duplicate->path),
+                                   "this name is given twice in one object");
     if (root.is_discarded() || scan.nodes.empty())
-        return control::configError(ConfigPosition{}, "malformed JSON");
+        return config::configError(ConfigPosition{}, "malformed JSON");
     return readScenario(Reader(json, scan.nodes, root));
 }
 

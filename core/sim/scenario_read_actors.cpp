@@ -2,7 +2,7 @@
 // notes where each field is so that a check's error points at it.
 #include "sim/scenario_reader.h"
 
-#include "engine/receipt.h"
+#include "text/base64.h"
 
 namespace inflight::sim::scenario_json {
 
@@ -52,10 +52,10 @@ public:
     Error positioned(const Error& error) const
     {
         if (const auto it = m_actor.fields.find(error.parameter); it != m_actor.fields.end())
-            return control::configError(it->second, error.message);
+            return config::configError(it->second, error.message);
         ConfigPosition at = m_actor.position;
         at.path = error.parameter.empty() ? m_entry.path : m_entry.path + "." + error.parameter;
-        return control::configError(at, error.message);
+        return config::configError(at, error.message);
     }
 
 private:
@@ -208,7 +208,7 @@ private:
                                 valued = true;
                                 attribute.value = *text;
                             } else {
-                                auto bytes = engine::base64Decode(*text);
+                                auto bytes = text::base64Decode(*text);
                                 if (!bytes)
                                     return r.error(member, "not base64");
                                 valued = true;

@@ -5,7 +5,7 @@
 // scan (control/queue_config_positions.h); this adds a reader over nlohmann's document in
 // document order.
 
-#include "control/queue_config_positions.h"
+#include "config/queue_config_positions.h"
 #include "sim/scenario.h"
 
 #include <nlohmann/json.hpp>
@@ -17,8 +17,8 @@
 
 namespace inflight::sim::scenario_json {
 
-using control::ConfigPosition;
-using control::JsonNode;
+using config::ConfigPosition;
+using config::JsonNode;
 using engine::Done;
 using engine::Error;
 using engine::Result;
@@ -58,7 +58,7 @@ public:
 
     Error error(const Field& field, std::string_view what) const
     {
-        return control::configError(at(field), what);
+        return config::configError(at(field), what);
     }
     Error wrongType(const Field& field, std::string_view expected) const
     {
@@ -68,19 +68,19 @@ public:
     }
     Error keyError(const Field& field, std::string_view what) const
     {
-        return control::configError(keyAt(field), what);
+        return config::configError(keyAt(field), what);
     }
     Error missing(const Field& object, std::string_view name, std::string_view what) const
     {
-        return control::configError(
-            position(node(object).value, control::memberPath(object.path, name)), what);
+        return config::configError(
+            position(node(object).value, config::memberPath(object.path, name)), what);
     }
 
     // The value as written, without the spaces between its tokens.
     std::string compact(const Field& field) const
     {
         const JsonNode& n = node(field);
-        return control::withoutSpaces(m_text.substr(n.value, n.stop - n.value));
+        return config::withoutSpaces(m_text.substr(n.value, n.stop - n.value));
     }
 
     std::vector<std::pair<std::string, Field>> members(const Field& object) const
@@ -88,11 +88,11 @@ public:
         std::vector<std::pair<std::string, Field>> result;
         for (std::size_t child = object.node + 1; child < m_nodes[object.node].end;
              child = m_nodes[child].end) {
-            std::string name = control::memberNameAt(m_text, m_nodes[child].key);
+            std::string name = config::memberNameAt(m_text, m_nodes[child].key);
             const auto it = object.json->find(name);
             if (it == object.json->end())
                 continue; // not reached: the scan and nlohmann read the same names
-            Field field{&*it, child, control::memberPath(object.path, name)};
+            Field field{&*it, child, config::memberPath(object.path, name)};
             result.emplace_back(std::move(name), std::move(field));
         }
         return result;
@@ -106,7 +106,7 @@ public:
              child < m_nodes[list.node].end && index < list.json->size();
              child = m_nodes[child].end, ++index)
             result.push_back(
-                Field{&(*list.json)[index], child, control::elementPath(list.path, index)});
+                Field{&(*list.json)[index], child, config::elementPath(list.path, index)});
         return result;
     }
 
@@ -114,7 +114,7 @@ private:
     std::string_view m_text;
     const std::vector<JsonNode>& m_nodes;
     const Json& m_root;
-    control::LineIndex m_lines;
+    config::LineIndex m_lines;
 };
 
 // ---- values: each either the value or an error positioned at it -------------------------------

@@ -2,10 +2,10 @@
 // the format lists them, so that parseScenario reads the same scenario back.
 #include "sim/scenario.h"
 
-#include "engine/receipt.h"
 #include "sim/iso_time.h"
 #include "sim/json_numbers.h"
 #include "sim/lesson_json.h"
+#include "text/base64.h"
 
 #include <nlohmann/json.hpp>
 
@@ -44,13 +44,13 @@ OrderedJson messageAttribute(const engine::MessageAttributeValue& value)
     OrderedJson out = OrderedJson::object();
     out["DataType"] = value.dataType;
     if (value.isBinary())
-        out["BinaryValue"] = engine::base64Encode(value.binaryValue);
+        out["BinaryValue"] = text::base64Encode(value.binaryValue);
     else
         out["StringValue"] = value.stringValue;
     return out;
 }
 
-OrderedJson queueJson(const control::ConfigQueue& queue)
+OrderedJson queueJson(const config::ConfigQueue& queue)
 {
     OrderedJson out = OrderedJson::object();
     out["name"] = queue.name;
@@ -66,7 +66,7 @@ OrderedJson queueJson(const control::ConfigQueue& queue)
         out["tags"] = queue.tags;
     if (!queue.messages.empty()) {
         OrderedJson messages = OrderedJson::array();
-        for (const control::ConfigMessage& message : queue.messages) {
+        for (const config::ConfigMessage& message : queue.messages) {
             const engine::SendMessageRequest& r = message.request;
             OrderedJson m = OrderedJson::object();
             m["body"] = r.body.value_or("");
@@ -120,7 +120,7 @@ OrderedJson producerJson(const ProducerSpec& p)
             OrderedJson value = OrderedJson::object();
             value["DataType"] = a.dataType;
             if (a.dataType.starts_with("Binary"))
-                value["BinaryValue"] = engine::base64Encode(a.value);
+                value["BinaryValue"] = text::base64Encode(a.value);
             else
                 value["StringValue"] = a.value;
             attributes[name] = value;
@@ -249,7 +249,7 @@ std::string writeScenario(const Scenario& scenario)
     if (scenario.inFlightLimit)
         out["engine"] = OrderedJson{{"inFlightLimit", *scenario.inFlightLimit}};
     OrderedJson queues = OrderedJson::array();
-    for (const control::ConfigQueue& queue : scenario.queues.queues)
+    for (const config::ConfigQueue& queue : scenario.queues.queues)
         queues.push_back(queueJson(queue));
     out["queues"] = queues;
     OrderedJson actors = OrderedJson::array();

@@ -1,5 +1,7 @@
 #include "sim/sim_random.h"
 
+#include "engine/receipt.h"
+
 #include <cmath>
 
 namespace inflight::sim {
@@ -60,21 +62,9 @@ double SimRandom::exponential(double mean)
 
 std::string SimRandom::uuid()
 {
-    std::uint64_t high = next();
-    std::uint64_t low = next();
-    high = (high & ~0xF000ULL) | 0x4000ULL;               // version 4
-    low = (low & ~(0xC000ULL << 48)) | (0x8000ULL << 48); // variant 10
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string text;
-    text.reserve(36);
-    for (int i = 0; i < 32; ++i) {
-        if (i == 8 || i == 12 || i == 16 || i == 20)
-            text += '-';
-        const std::uint64_t word = i < 16 ? high : low;
-        const int shift = 60 - 4 * (i % 16);
-        text += kHex[(word >> shift) & 0xF];
-    }
-    return text;
+    const std::uint64_t high = next();
+    const std::uint64_t low = next();
+    return engine::formatMessageId(high, low);
 }
 
 } // namespace inflight::sim

@@ -1,6 +1,6 @@
 #include "store/queue_transfer.h"
 
-#include "engine/receipt.h"
+#include "text/base64.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +18,7 @@ json attributesToJson(const engine::MessageAttributes& attributes)
     for (const auto& [name, v] : attributes) {
         json a{{"DataType", v.dataType}};
         if (v.isBinary())
-            a["BinaryValue"] = engine::base64Encode(v.binaryValue);
+            a["BinaryValue"] = text::base64Encode(v.binaryValue);
         else
             a["StringValue"] = v.stringValue;
         out[name] = std::move(a);
@@ -209,7 +209,7 @@ engine::Result<Imported> importQueues(engine::Broker& broker, std::string_view t
                     v.dataType = a["DataType"].get<std::string>();
                     if (a.contains("BinaryValue")) {
                         auto bytes = a["BinaryValue"].is_string()
-                            ? engine::base64Decode(a["BinaryValue"].get<std::string>())
+                            ? text::base64Decode(a["BinaryValue"].get<std::string>())
                             : std::nullopt;
                         if (!bytes)
                             return refuse(where + "attribute " + name

@@ -129,25 +129,7 @@ std::uint64_t TrafficLog::add(TrafficRecord record)
     const TrafficRecord& stored = slot(m_nextCursor - 1);
     for (const auto& [id, listener] : m_listeners)
         listener(stored, true);
-    prefetchOldest();
     return stored.cursor;
-}
-
-void TrafficLog::prefetchOldest() const
-{
-    // A full ring drops its oldest record at the next add(). That slot and its block were last
-    // touched a whole ring ago and have left the caches: ask for them now, so that they arrive
-    // while this request is answered instead of stalling the next one.
-    if (m_size < 2 || m_size < m_limits.maxRecords)
-        return;
-    // The slot dropped after the next one, and the block of the next one (its slot asked for at
-    // the last add(), so reading where its block is does not stall).
-    const char* const from = reinterpret_cast<const char*>(&m_ring[(m_head + 1) % m_ring.size()]);
-    for (std::size_t at = 0; at < sizeof(TrafficRecord); at += 64)
-        __builtin_prefetch(from + at, 1);
-    QByteArray& first = const_cast<QByteArray&>(m_ring[m_head].method); // packed first
-    if (!first.isEmpty())
-        __builtin_prefetch(first.data_ptr().d_ptr(), 1); // the block's reference count
 }
 
 bool TrafficLog::complete(std::uint64_t cursor, TrafficRecord record)

@@ -83,7 +83,6 @@ private:
     TrafficRecord& slot(std::uint64_t cursor);
     const TrafficRecord& slot(std::uint64_t cursor) const;
     void dropOldest();
-    void prefetchOldest() const;
     // Lays the records out again from slot 0 in a ring of at most `capacity` slots.
     void reshape(std::size_t capacity);
 

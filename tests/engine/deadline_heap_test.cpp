@@ -1,6 +1,6 @@
 // DeadlineHeap: entries come out earliest first (ties by sequence), whatever order they went in,
 // against a plain priority queue doing the same.
-#include "engine/deadline_heap.h"
+#include "engine/internal/deadline_heap.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // DedupWindow: the FIFO deduplication window's own container, against a plain map doing the same.
-#include "engine/dedup_window.h"
+#include "engine/internal/dedup_window.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // FifoGroups: a FIFO queue's groups by id, against a plain map doing the same.
-#include "engine/fifo_groups.h"
+#include "engine/internal/fifo_groups.h"
 
 #include <gtest/gtest.h>
 

@@ -366,7 +366,7 @@ private Q_SLOTS:
         const auto found = std::find_if(saved.queues.queues.begin(), saved.queues.queues.end(),
                                         [](const auto& q) { return q.name == "orders"; });
         QVERIFY(found != saved.queues.queues.end());
-        const control::ConfigQueue& orders = *found;
+        const config::ConfigQueue& orders = *found;
         QCOMPARE(orders.deadLetterTarget, std::string("orders-dlq"));
         QCOMPARE(orders.attributes.at("VisibilityTimeout"), std::string("5"));
         QVERIFY(!orders.attributes.contains("MaximumMessageSize"));

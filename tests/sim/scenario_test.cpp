@@ -76,9 +76,9 @@ struct QueueSummary {
 std::vector<QueueSummary> queuesOf(const Scenario& s)
 {
     std::vector<QueueSummary> result;
-    for (const control::ConfigQueue& q : s.queues.queues) {
+    for (const config::ConfigQueue& q : s.queues.queues) {
         QueueSummary summary{q.name, q.kind, q.attributes, q.tags, {}};
-        for (const control::ConfigMessage& m : q.messages) {
+        for (const config::ConfigMessage& m : q.messages) {
             std::string text = m.request.body.value_or("");
             for (const auto& [name, value] : m.request.attributes)
                 text += " " + name + "=" + value.dataType + ":" + value.stringValue

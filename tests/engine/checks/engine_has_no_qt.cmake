@@ -8,7 +8,7 @@ foreach(i RANGE ${last})
   string(JSON file GET "${commands}" ${i} file)
   # (In a unity build, the sanitizer presets', the engine's files are compiled as a few
   # inflight_engine.dir/Unity/unity_N_cxx.cxx that include them.)
-  if(file MATCHES "/core/engine/[^/]+\\.cpp$"
+  if(file MATCHES "/core/engine/(internal/)?[^/]+\\.cpp$"
      OR file MATCHES "/core/engine/CMakeFiles/inflight_engine\\.dir/Unity/unity_[0-9]+_cxx\\.cxx$")
     string(JSON command GET "${commands}" ${i} command)
     if(command MATCHES "[Qq][Tt]6|QtCore|QT_")
