@@ -13,10 +13,11 @@
 # and libclang-rt-14-dev (libFuzzer and clang's sanitizer runtimes) build the fuzz targets of
 # tests/fuzz (scripts/fuzz.sh); the ASan + UBSan build of scripts/sanitize.sh is gcc's, whose
 # runtimes (libasan8, libubsan1) come with build-essential. lld links every executable (about 6x
-# faster than GNU ld; CMakeLists.txt).
+# faster than GNU ld; CMakeLists.txt). ccache keeps what each build compiled, so the next build of
+# the same sources (a fresh clone, the sanitizer's and fuzzers' builds) compiles only what changed.
 
 INFLIGHT_PACKAGES=(
-    build-essential cmake ninja-build pkg-config lld
+    build-essential cmake ninja-build pkg-config lld ccache
     libssl-dev nlohmann-json3-dev libsqlite3-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     qt6-base-dev qt6-charts-dev qt6-httpserver-dev qt6-svg-dev qcoro-qt6-dev libgl1-mesa-dev

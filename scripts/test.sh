@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command: packages, build, format check, every test through ctest, then the
 # sanitizer suite (scripts/sanitize.sh: ASan + UBSan build in build-asan/) and a bounded fuzzing
-# run (scripts/fuzz.sh: libFuzzer targets in build-fuzz/).
-# Benchmarks are built but are not tests; run them from build/tests/bench/ by hand.
+# run (scripts/fuzz.sh: libFuzzer targets in build-fuzz/). Each build goes through ccache when it
+# is installed (scripts/deps.sh installs it), so after one run the next compiles only what changed.
+# Benchmarks are not built here: `cmake --preset bench && cmake --build --preset bench`.
 # A failing stage does not stop the others from running, but the script still fails.
 # Quick local runs: INFLIGHT_SANITIZE=0 skips the sanitizer suite, INFLIGHT_FUZZ_SECONDS=0 the
 # fuzzing (CI runs both; INFLIGHT_FUZZ_SECONDS sets the seconds per fuzz target, default 30).
@@ -13,10 +14,19 @@ BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-2}
 export BUILD_DIR JOBS
 
+stage_start=$SECONDS
+timings=()
+timed() { # timed NAME: records the seconds since the last stage ended
+    timings+=("$1 $((SECONDS - stage_start)) s")
+    stage_start=$SECONDS
+}
+
 bash scripts/build.sh
+timed build
 
 format_status=0
 bash scripts/format.sh --check || format_status=$?
+timed format
 
 # The JS SDK of the end-to-end tests, exactly as package-lock.json pins it (skipped when
 # node_modules already matches the lock).
@@ -28,19 +38,21 @@ fi
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 # A run that finds no test is a broken build, not a pass.
 ctest_status=0
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --label-exclude bench --no-tests=error ||
-    ctest_status=$?
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS" --no-tests=error || ctest_status=$?
+timed ctest
 
 # The sanitizer suite and the fuzzers, each in its own build folder.
 sanitize_status=skipped
 if [[ "${INFLIGHT_SANITIZE:-1}" != 0 ]]; then
     sanitize_status=0
     BUILD_DIR=build-asan bash scripts/sanitize.sh || sanitize_status=$?
+    timed sanitize
 fi
 fuzz_status=skipped
 if [[ "${INFLIGHT_FUZZ_SECONDS:-30}" != 0 ]]; then
     fuzz_status=0
     BUILD_DIR=build-fuzz bash scripts/fuzz.sh "${INFLIGHT_FUZZ_SECONDS:-30}" || fuzz_status=$?
+    timed fuzz
 fi
 
 if ((format_status != 0)); then
@@ -59,6 +71,8 @@ for stage in ctest:$ctest_status format:$format_status sanitize:$sanitize_status
 done
 printf -v line '%s; ' "${summary[@]}"
 echo "test: ${line%; }"
+printf -v line '%s, ' "${timings[@]}"
+echo "test: took ${line%, } (${SECONDS} s in all)"
 echo "stages: $passed passed, $failed failed, $skipped skipped"
 if ((failed > 0)); then
     exit 1

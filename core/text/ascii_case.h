@@ -28,7 +28,8 @@ constexpr bool equalsIgnoringAsciiCase(std::string_view a, std::string_view b)
 
 constexpr bool startsWithIgnoringAsciiCase(std::string_view text, std::string_view prefix)
 {
-    return text.size() >= prefix.size() && equalsIgnoringAsciiCase(text.substr(0, prefix.size()), prefix);
+    return text.size() >= prefix.size()
+        && equalsIgnoringAsciiCase(text.substr(0, prefix.size()), prefix);
 }
 
 // `text` with its ASCII capitals made small.

@@ -66,9 +66,9 @@ bool decodePadded(std::string_view padded, unsigned char* out, std::size_t size)
     if (paddedLength(size) != padded.size())
         return false;
     Scratch decoded(padded.size() / 4 * 3);
-    const int count = EVP_DecodeBlock(decoded.bytes(),
-                                      reinterpret_cast<const unsigned char*>(padded.data()),
-                                      static_cast<int>(padded.size()));
+    const int count
+        = EVP_DecodeBlock(decoded.bytes(), reinterpret_cast<const unsigned char*>(padded.data()),
+                          static_cast<int>(padded.size()));
     if (count < 0 || static_cast<std::size_t>(count) < size)
         return false;
     Scratch again(padded.size() + 1);

@@ -3,7 +3,7 @@
 // its event batches, the control API's journal and the answer once everything settled) beside
 // BM_Advance120kExpiries of engine_bench (one Broker::advance returning 120,000 messages). The
 // target (issue "Inflight in a test suite"): the first at most twice the second.
-// Run: build/tests/bench/control_bench
+// Run: build-bench/tests/bench/control_bench
 #include "control/control_api.h"
 #include "engine/broker.h"
 #include "session/session.h"

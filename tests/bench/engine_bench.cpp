@@ -1,5 +1,5 @@
 // Engine throughput, deadline processing and memory figures for docs/PERFORMANCE.md.
-// Run: build/tests/bench/engine_bench --benchmark_counters_tabular=true
+// Run: build-bench/tests/bench/engine_bench --benchmark_counters_tabular=true
 #include "engine/broker.h"
 #include "rate_reporter.h"
 

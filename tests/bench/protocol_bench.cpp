@@ -1,7 +1,7 @@
 // The endpoint's per-request cost without sockets: one parsed HTTP request through
 // protocol::Endpoint (decode, engine call, encode) and the response put on the wire, as the
 // server's engine thread does it. Requests look like inflight_load's (tests/bench/load).
-// Run: build/tests/bench/protocol_bench
+// Run: build-bench/tests/bench/protocol_bench
 #include "engine/broker.h"
 #include "protocol/endpoint.h"
 #include "server/http_wire.h"

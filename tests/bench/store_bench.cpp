@@ -2,7 +2,7 @@
 // into a broker), and group-commit throughput of SendMessageBatch-sized and ReceiveMessage(10) +
 // DeleteMessageBatch-sized batches against the same calls without a store; export and import of
 // 100,000 messages as JSON (queue_transfer), the import committed to a workspace as the window's
-// is. Run: build/tests/bench/store_bench [messages]   (default 1000000)
+// is. Run: build-bench/tests/bench/store_bench [messages]   (default 1000000)
 #include "bench_store.h"
 #include "engine/broker.h"
 #include "store/queue_transfer.h"

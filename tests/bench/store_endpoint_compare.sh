@@ -13,7 +13,7 @@
 #   BUILD_DIR=build ROUNDS=6 SLICE_SECONDS=3 bash tests/bench/store_endpoint_compare.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 ROUNDS=${ROUNDS:-6}
 SLICE_SECONDS=${SLICE_SECONDS:-3}
 FILL_SECONDS=${FILL_SECONDS:-40}

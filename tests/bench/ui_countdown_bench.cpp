@@ -5,7 +5,7 @@
 //   (b) receive / ChangeMessageVisibility / delete through the broker → the proxy shows the row
 //       updated (engine call → session batch → model → proxy → repaint)
 //   (c) loading the 100,000 rows (setQueue, sorted by the proxy)
-// Run: build/tests/bench/ui_countdown_bench --benchmark_counters_tabular=true
+// Run: build-bench/tests/bench/ui_countdown_bench --benchmark_counters_tabular=true
 #include "session/session.h"
 #include "ui/models/message_filter_model.h"
 #include "ui/models/message_table_model.h"

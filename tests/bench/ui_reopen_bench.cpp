@@ -2,8 +2,9 @@
 // path the app takes (WorkspaceSession::open: open the file, restore into the session's
 // broker, resume the clock; then MainWindow on it, shown, its first queue's messages listed), timed
 // from before the open until the shown window has finished its first event-loop turns.
-// Run: build/tests/bench/ui_reopen_bench [messages [FILE]]   (default 1000000; offscreen unless
-// QT_QPA_PLATFORM says otherwise). With FILE: that workspace, written only if missing, and kept.
+// Run: build-bench/tests/bench/ui_reopen_bench [messages [FILE]]   (default 1000000; offscreen
+// unless QT_QPA_PLATFORM says otherwise). With FILE: that workspace, written only if missing, and
+// kept.
 #include "bench_store.h"
 #include "engine/broker.h"
 #include "store/workspace_store.h"

@@ -3,7 +3,7 @@
 # X server, five runs. Needs Xvfb and xwininfo (x11-utils):
 #   xvfb-run -a -s "-screen 0 1600x1000x24" bash tests/bench/ui_startup_time.sh [build/app/inflight]
 set -u
-app=${1:-build/app/inflight}
+app=${1:-build-bench/app/inflight}
 for i in 1 2 3 4 5; do
     home=$(mktemp -d)
     start=$(date +%s%N)

@@ -6,6 +6,8 @@
 #include "session/session.h"
 #include "sim/scenario.h"
 
+#include "support/source_dir.h"
+
 #include <QCoreApplication>
 #include <QTest>
 
@@ -24,7 +26,7 @@ inline constexpr Millis kStart = 1'700'000'000'000;
 
 inline std::filesystem::path scenarioFolder()
 {
-    return std::filesystem::path(__FILE__).parent_path() / "../../resources/scenarios";
+    return inflight::test::sourceDir() / "resources/scenarios";
 }
 
 inline std::string fileText(const std::filesystem::path& file)

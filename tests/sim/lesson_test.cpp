@@ -7,6 +7,8 @@
 
 #include "sim_fixture.h"
 
+#include "support/source_dir.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,8 +16,7 @@
 namespace inflight::sim::testing {
 namespace {
 
-const std::filesystem::path kFolder
-    = std::filesystem::path(__FILE__).parent_path() / "../../resources/scenarios";
+const std::filesystem::path kFolder = inflight::test::sourceDir() / "resources/scenarios";
 
 std::string contents(const std::filesystem::path& file)
 {

@@ -12,6 +12,8 @@
 #include "ui/workspace/lessons.h"
 #include "window_test_support.h"
 
+#include "support/source_dir.h"
+
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -31,9 +33,7 @@ namespace {
 
 QString sourceScenarios()
 {
-    return QFileInfo(QStringLiteral(__FILE__))
-        .absoluteDir()
-        .filePath(QStringLiteral("../../resources/scenarios"));
+    return QString::fromStdString((inflight::test::sourceDir() / "resources/scenarios").string());
 }
 
 qlonglong figureShown(ui::MainWindow& w, const QString& actor, int column)

@@ -17,6 +17,8 @@
 #include "ui/widgets/traffic_view.h"
 #include "window_test_support.h"
 
+#include "support/source_dir.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDeadlineTimer>
@@ -68,7 +70,8 @@ struct TrafficWindow {
         env.insert(QStringLiteral("INFLIGHT_URL"), url);
         env.insert(QStringLiteral("QUEUE_URL"), queueUrl);
         process.setProcessEnvironment(env);
-        process.setWorkingDirectory(QStringLiteral(INFLIGHT_SOURCE_DIR)); // node_modules
+        process.setWorkingDirectory(
+            QString::fromStdString(inflight::test::sourceDir().string())); // node_modules
         process.start(program, arguments);
         if (!input.isEmpty()) {
             process.write(input.toUtf8());

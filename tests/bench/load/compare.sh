@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 SECONDS_PER_MODE=${LOAD_SECONDS:-10}
 FILL_SECONDS=${FILL_SECONDS:-10}
 FILL_MESSAGES=${FILL_MESSAGES:-2000000}
@@ -33,7 +33,7 @@ INFLIGHT="$BUILD_DIR/app/inflight"
 LOAD="$BUILD_DIR/tests/bench/load/inflight_load"
 for binary in "$INFLIGHT" "$LOAD"; do
     [[ -x "$binary" ]] || {
-        echo "compare: $binary is missing; build with: cmake --build $BUILD_DIR --target inflight inflight_load" >&2
+        echo "compare: $binary is missing; build with: cmake --preset bench && cmake --build $BUILD_DIR --target inflight inflight_load" >&2
         exit 1
     }
 done

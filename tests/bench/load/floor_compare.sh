@@ -25,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 LOAD_SECONDS=${LOAD_SECONDS:-6}
 WARMUP=${WARMUP:-1}
 ROUNDS=${ROUNDS:-6}
@@ -39,7 +39,7 @@ WRK=${WRK:-wrk}
 LUA=tests/bench/load/sendmessage.lua
 for binary in "$INFLIGHT" "$LOAD" "$FLOOR"; do
     [[ -x "$binary" ]] || {
-        echo "floor_compare: $binary is missing; build with: cmake --build $BUILD_DIR --target inflight inflight_load floor_server" >&2
+        echo "floor_compare: $binary is missing; build with: cmake --preset bench && cmake --build $BUILD_DIR --target inflight inflight_load floor_server" >&2
         exit 1
     }
 done

@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 LOAD=${LOAD:-$BUILD_DIR/tests/bench/load/inflight_load}
 SECONDS_EACH=${LOAD_SECONDS:-6}
 CONNECTIONS=${CONNECTIONS:-8}
@@ -39,7 +39,7 @@ command -v valgrind >/dev/null && command -v callgrind_control >/dev/null || {
     exit 1
 }
 [[ -x "$LOAD" ]] || {
-    echo "instructions_compare: $LOAD is missing; build with: cmake --build $BUILD_DIR --target inflight_load" >&2
+    echo "instructions_compare: $LOAD is missing; build with: cmake --preset bench && cmake --build $BUILD_DIR --target inflight_load" >&2
     exit 1
 }
 

@@ -22,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 ROUNDS=${ROUNDS:-8}
 SLICE_SECONDS=${SLICE_SECONDS:-2}
 BACKLOG=${BACKLOG:-1000000}
@@ -31,7 +31,7 @@ INFLIGHT=${INFLIGHT:-$BUILD_DIR/app/inflight}
 LOAD=${LOAD:-$BUILD_DIR/tests/bench/load/inflight_load}
 for binary in "$INFLIGHT" "$LOAD"; do
     [[ -x "$binary" ]] || {
-        echo "receive_send_slices: $binary is missing; build with: cmake --build $BUILD_DIR --target inflight inflight_load" >&2
+        echo "receive_send_slices: $binary is missing; build with: cmake --preset bench && cmake --build $BUILD_DIR --target inflight inflight_load" >&2
         exit 1
     }
 done

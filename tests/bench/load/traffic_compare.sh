@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 
-BUILD_DIR=${BUILD_DIR:-build}
+BUILD_DIR=${BUILD_DIR:-build-bench}
 LOAD_SECONDS=${LOAD_SECONDS:-6}
 WARMUP=${WARMUP:-1}
 ROUNDS=${ROUNDS:-6}
@@ -20,7 +20,7 @@ LOAD="$BUILD_DIR/tests/bench/load/inflight_load"
 WINDOW="$BUILD_DIR/tests/bench/load/inflight_window_load"
 for binary in "$LOAD" "$WINDOW"; do
     [[ -x "$binary" ]] || {
-        echo "traffic_compare: $binary is missing; build with: cmake --build $BUILD_DIR --target inflight_load inflight_window_load" >&2
+        echo "traffic_compare: $binary is missing; build with: cmake --preset bench && cmake --build $BUILD_DIR --target inflight_load inflight_window_load" >&2
         exit 1
     }
 done
