@@ -188,30 +188,38 @@ std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t
     return token;
 }
 
-std::optional<ReceiptToken> ReceiptMemo::decode(std::string_view handle, std::uint64_t key)
+ReceiptMemo::Entry& ReceiptMemo::entryFor(std::string_view handle)
 {
-    if (handle.size() != kReceiptLength)
-        return std::nullopt; // decodeReceipt's first check
     // The last eight characters (the checksum's) differ between any two handles but by chance:
     // they choose the entry and sort out a stranger before the whole handle is compared.
     std::uint64_t tail;
     std::memcpy(&tail, handle.data() + kReceiptLength - sizeof tail, sizeof tail);
-    Entry& entry = m_entries[(tail * 0x9e3779b97f4a7c15ULL) >> 58];
-    static_assert(kEntries == 64, "the shift above picks one of 64 entries");
-    if (entry.used && entry.key == key) {
-        std::uint64_t entryTail;
-        std::memcpy(&entryTail, entry.handle + kReceiptLength - sizeof entryTail, sizeof entryTail);
-        if (entryTail == tail && std::memcmp(entry.handle, handle.data(), kReceiptLength) == 0)
-            return entry.token;
-    }
+    return m_entries[(tail * 0x9e3779b97f4a7c15ULL) >> (64 - kEntryBits)];
+}
+
+std::optional<ReceiptToken> ReceiptMemo::decode(std::string_view handle, std::uint64_t key)
+{
+    if (handle.size() != kReceiptLength)
+        return std::nullopt; // decodeReceipt's first check
+    Entry& entry = entryFor(handle);
+    if (entry.used && entry.key == key
+        && std::memcmp(entry.handle, handle.data(), kReceiptLength) == 0)
+        return entry.token;
     const auto token = decodeReceipt(handle, key);
-    if (token) {
-        entry.key = key;
-        entry.token = *token;
-        entry.used = true;
-        std::memcpy(entry.handle, handle.data(), kReceiptLength);
-    }
+    if (token)
+        remember(handle, *token, key);
     return token;
+}
+
+void ReceiptMemo::remember(std::string_view handle, const ReceiptToken& token, std::uint64_t key)
+{
+    if (handle.size() != kReceiptLength)
+        return;
+    Entry& entry = entryFor(handle);
+    entry.key = key;
+    entry.token = token;
+    entry.used = true;
+    std::memcpy(entry.handle, handle.data(), kReceiptLength);
 }
 
 std::string formatMessageId(std::uint64_t high, std::uint64_t low)

@@ -3,6 +3,7 @@
 #include "engine/inline_text.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,14 +37,18 @@ ReceiptText encodeReceiptText(const ReceiptToken& token, std::uint64_t key, std:
 // The token, or nullopt if `handle` is not a handle this engine (with this key) made.
 std::optional<ReceiptToken> decodeReceipt(std::string_view handle, std::uint64_t key);
 
-// decodeReceipt with a memory of the last handles it decoded: a batch's handles are decoded twice
-// in a row (the traffic log notes where each stood, then the delete or change runs), and a
-// decode (base64 and a keyed checksum, both OpenSSL's) costs many times a look here. The answer is
-// decodeReceipt's in every case: a handle is remembered with the key it was decoded with, and only
-// when it decoded.
+// decodeReceipt with a memory of the handles it last decoded or was told were made: a receive's
+// handles come back in the delete (or visibility change) that follows moments later, and a batch's
+// handles are decoded twice in a row (the traffic log notes where each stood, then the delete
+// runs), where a decode -- base64 and a keyed checksum, both OpenSSL's, about 2,000 instructions --
+// costs many times a look here (the figure: instructions per message received and deleted,
+// docs/PERFORMANCE.md). The answer is decodeReceipt's in every case: a handle is remembered with
+// the key it belongs to, and only when it is valid.
 class ReceiptMemo {
 public:
     std::optional<ReceiptToken> decode(std::string_view handle, std::uint64_t key);
+    // `handle` is encodeReceiptText(token, key, ...): the receive that made it.
+    void remember(std::string_view handle, const ReceiptToken& token, std::uint64_t key);
 
 private:
     struct Entry {
@@ -52,11 +57,13 @@ private:
         bool used = false;
         char handle[kReceiptLength]{};
     };
+    Entry& entryFor(std::string_view handle);
     // Direct-mapped by the handle's last eight characters (its checksum's, random): one entry
-    // looked at per decode. Ten handles of a batch share an entry now and then (about 0.7 of a
-    // pair per batch at 64), which only costs the later of them a decode again.
-    static constexpr std::size_t kEntries = 64;
-    Entry m_entries[kEntries];
+    // looked at per decode. The receives of 32 clients with ten handles each in flight share an
+    // entry now and then, which only costs the later of them a decode again.
+    static constexpr int kEntryBits = 10;
+    static constexpr std::size_t kEntries = std::size_t{1} << kEntryBits;
+    std::unique_ptr<Entry[]> m_entries = std::make_unique<Entry[]>(kEntries);
 };
 
 // A message id in UUID form ("8f0c1a9e-5b7d-4c1e-9a3f-2d6b7e8f9a0b"), from 128 random bits

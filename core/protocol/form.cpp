@@ -12,95 +12,76 @@
 
 #include <simdjson.h>
 
+#include <cstring>
 #include <string_view>
 
 namespace inflight::protocol {
 
 namespace {
 
-// A byte the decoder acts on: the pairs' and names' separators and the escapes.
-bool isFormSpecial(char c)
+// Writes the decoded bytes of one name or value to `to` and returns where they end: '+' is a
+// space, %XX the byte XX, a '%' without two hex digits after it itself. Most parts have neither
+// (SDKs escape the URL's and the receipts' punctuation, and a body's text mostly stays as it is):
+// those are found by memchr and copied whole.
+char* decodePart(std::string_view part, char* to)
 {
-    return c == '&' || c == '=' || c == '%' || c == '+';
+    if (part.empty())
+        return to;
+    if (std::memchr(part.data(), '%', part.size()) == nullptr
+        && std::memchr(part.data(), '+', part.size()) == nullptr) {
+        std::memcpy(to, part.data(), part.size());
+        return to + part.size();
+    }
+    for (std::size_t at = 0; at < part.size(); ++at) {
+        const char c = part[at];
+        if (c == '+') {
+            *to++ = ' ';
+            continue;
+        }
+        const int upper = c == '%' && at + 2 < part.size() ? text::hexDigitValue(part[at + 1]) : -1;
+        const int lower = upper >= 0 ? text::hexDigitValue(part[at + 2]) : -1;
+        if (lower >= 0) {
+            *to++ = char(upper * 16 + lower);
+            at += 2;
+        } else {
+            *to++ = c;
+        }
+    }
+    return to;
 }
 
-// Copies the plain bytes of text[at..] to `to` (advancing it) up to the next byte the decoder acts
-// on, and returns where that byte is (text.size() if none); `high` becomes true when a copied byte
-// is past ASCII.
-std::size_t copyPlain(std::string_view text, std::size_t at, char*& to, bool& high)
+bool isUtf8(std::string_view text)
 {
-    for (; at < text.size() && !isFormSpecial(text[at]); ++at) {
-        high = high || static_cast<unsigned char>(text[at]) >= 0x80;
-        *to++ = text[at];
-    }
-    return at;
+    return simdjson::validate_utf8(text.data(), text.size());
 }
 
 } // namespace
 
 std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
 {
-    // One pass over the form, its plain runs copied by copyPlain. Per pair: where it began in the
-    // form, where its name and (after its first '=') its value begin in `out`, and whether it
-    // holds a byte past ASCII, as sent or decoded.
+    // The pairs between '&'s; a pair's name up to its first '=' (a value's own '=' stays in it).
+    // Each part is decoded on its own, into `out` after the one before.
     char* to = out;
-    std::size_t pairStart = 0;
-    char* name = out;
-    char* value = nullptr;
-    bool high = false;
-    // Adds the pair that ends at `at`; false when it is not UTF-8. A pair of plain ASCII (nearly
-    // every one: SDKs escape the URL's and the receipts' punctuation, not text past ASCII) is
-    // UTF-8 as it stands; only the others are checked.
-    const auto endPair = [&](std::size_t at) {
-        if (at == pairStart)
-            return true; // "&&" or an empty form: no pair
-        const std::string_view pairName(name, std::size_t((value ? value : to) - name));
-        const std::string_view pairValue(value ? value : to, value ? std::size_t(to - value) : 0);
+    for (std::size_t start = 0; start <= text.size();) {
+        const auto* amp
+            = static_cast<const char*>(std::memchr(text.data() + start, '&', text.size() - start));
+        const std::size_t end = amp ? std::size_t(amp - text.data()) : text.size();
+        const std::string_view pair = text.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty())
+            continue; // "&&" or an empty form: no pair
+        const std::size_t equals = pair.find('=');
+        char* const name = to;
+        to = decodePart(pair.substr(0, equals), to);
+        char* const value = to;
+        if (equals != std::string_view::npos)
+            to = decodePart(pair.substr(equals + 1), to);
+        const std::string_view pairName(name, std::size_t(value - name));
+        const std::string_view pairValue(value, std::size_t(to - value));
         pairs.emplace_back(pairName, pairValue);
-        return !high
-            || (simdjson::validate_utf8(pairName.data(), pairName.size())
-                && simdjson::validate_utf8(pairValue.data(), pairValue.size()));
-    };
-    for (std::size_t at = 0;;) {
-        at = copyPlain(text, at, to, high);
-        if (at == text.size())
-            break;
-        switch (text[at]) {
-        case '&':
-            if (!endPair(at))
-                return std::nullopt;
-            pairStart = ++at;
-            name = to;
-            value = nullptr;
-            high = false;
-            break;
-        case '=':
-            if (value)
-                *to++ = '='; // a value's '=' is its own
-            else
-                value = to;
-            ++at;
-            break;
-        case '+':
-            *to++ = ' ';
-            ++at;
-            break;
-        default: { // '%': the byte of its two hex digits, or itself without them
-            const int upper = at + 2 < text.size() ? text::hexDigitValue(text[at + 1]) : -1;
-            const int lower = upper >= 0 ? text::hexDigitValue(text[at + 2]) : -1;
-            if (lower >= 0) {
-                high = high || upper >= 8;
-                *to++ = char(upper * 16 + lower);
-                at += 3;
-            } else {
-                *to++ = '%';
-                ++at;
-            }
-        }
-        }
+        if (!isUtf8(pairName) || !isUtf8(pairValue))
+            return std::nullopt;
     }
-    if (!endPair(text.size()))
-        return std::nullopt;
     return std::size_t(to - out);
 }
 

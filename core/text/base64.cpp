@@ -22,7 +22,7 @@ bool isStandardDigit(char c)
         || c == '/';
 }
 
-bool isUrlDigit(char c)
+inline bool isUrlDigit(char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
         || c == '_';
@@ -57,8 +57,10 @@ void encodePadded(const unsigned char* bytes, std::size_t size, char* out)
 
 // Decodes a padded standard base64 text of `size` bytes whose characters are all digits but for
 // one or two final '=' into `out`. OpenSSL decodes it (its decoder is lenient: it takes whitespace
-// at either end and '=' anywhere in the last group, which the callers have refused already), then
-// the bytes must encode to the very same text, which refuses non-zero bits under the padding.
+// at either end and '=' anywhere in the last group, which the callers have refused already). A
+// text with padding must also be the one encoding of its bytes: its last group, encoded again,
+// must be the same (non-zero bits under the padding are refused); without padding every text of
+// whole groups is.
 bool decodePadded(std::string_view padded, unsigned char* out, std::size_t size)
 {
     if (padded.empty())
@@ -71,10 +73,13 @@ bool decodePadded(std::string_view padded, unsigned char* out, std::size_t size)
                           static_cast<int>(padded.size()));
     if (count < 0 || static_cast<std::size_t>(count) < size)
         return false;
-    Scratch again(padded.size() + 1);
-    encodePadded(decoded.bytes(), size, again.data());
-    if (std::string_view(again.data(), padded.size()) != padded)
-        return false;
+    if (size % 3 != 0) {
+        const std::size_t lastGroup = size / 3 * 3;
+        char again[5];
+        encodePadded(decoded.bytes() + lastGroup, size - lastGroup, again);
+        if (std::string_view(again, 4) != padded.substr(padded.size() - 4))
+            return false;
+    }
     std::memcpy(out, decoded.data(), size);
     return true;
 }
@@ -90,12 +95,16 @@ std::size_t paddedBytes(std::string_view padded)
 // character outside the base64url alphabet or is not the text of that many bytes.
 bool decodeUrl(std::string_view text, unsigned char* out, std::size_t size)
 {
-    if (text.size() != base64UrlLength(size) || !std::all_of(text.begin(), text.end(), isUrlDigit))
+    if (text.size() != base64UrlLength(size))
         return false;
+    // As standard base64 with its padding, for OpenSSL, each character checked on the way.
     Scratch padded(paddedLength(size));
     char* to = padded.data();
-    for (const char c : text)
+    for (const char c : text) {
+        if (!isUrlDigit(c))
+            return false;
         *to++ = c == '-' ? '+' : c == '_' ? '/' : c;
+    }
     while (std::size_t(to - padded.data()) % 4 != 0)
         *to++ = '=';
     return decodePadded({padded.data(), std::size_t(to - padded.data())}, out, size);

@@ -194,10 +194,10 @@ TEST(ReceiptMemo, handlesThatShareAnEntryPushEachOtherOut)
     const auto entryOf = [](const std::string& handle) {
         std::uint64_t tail;
         std::memcpy(&tail, handle.data() + handle.size() - sizeof tail, sizeof tail);
-        return (tail * 0x9e3779b97f4a7c15ULL) >> 58;
+        return (tail * 0x9e3779b97f4a7c15ULL) >> 54;
     };
     std::mt19937_64 random(7);
-    std::vector<std::string> byEntry(64);
+    std::vector<std::string> byEntry(1024);
     std::string a, b;
     for (std::uint32_t slot = 0; a.empty(); ++slot) {
         const std::string handle
@@ -224,6 +224,24 @@ TEST(ReceiptMemo, handlesThatShareAnEntryPushEachOtherOut)
         EXPECT_FALSE(memo.decode(forged, kKey).has_value());
     }
     EXPECT_NE(memo.decode(a, kKey)->slot, memo.decode(b, kKey)->slot);
+}
+
+// A receive tells the memo the handles it made; the delete that follows finds them there, and
+// they answer as decodeReceipt does (a handle made under another key still decodes to nothing).
+TEST(ReceiptMemo, remembersTheHandlesAReceiveMade)
+{
+    ReceiptMemo memo;
+    std::vector<std::pair<ReceiptToken, std::string>> made;
+    for (std::uint32_t slot = 0; slot < 320; ++slot) {
+        const ReceiptToken token{2, slot, 1000u + slot, 1};
+        const ReceiptText handle = encodeReceiptText(token, kKey, slot * 7919u);
+        memo.remember(handle, token, kKey);
+        made.emplace_back(token, handle.str());
+    }
+    for (const auto& [token, handle] : made) {
+        EXPECT_EQ(memo.decode(handle, kKey), token);
+        EXPECT_FALSE(memo.decode(handle, kKey + 1).has_value());
+    }
 }
 
 // ---- message ids -------------------------------------------------------------------------------

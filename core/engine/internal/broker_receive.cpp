@@ -260,8 +260,9 @@ ReceivedMessage BrokerState::deliver(Queue& q, std::uint32_t slot, Message& m,
         q.visibility.push(m.deadline, slot, m.sequence);
     }
     m.receiptNonce = static_cast<std::uint32_t>(random.next());
-    const ReceiptText receipt
-        = encodeReceiptText({q.id, slot, m.sequence, m.receiveCount}, receiptKey, m.receiptNonce);
+    const ReceiptToken token{q.id, slot, m.sequence, m.receiveCount};
+    const ReceiptText receipt = encodeReceiptText(token, receiptKey, m.receiptNonce);
+    receipts.remember(receipt, token, receiptKey); // the delete that follows finds it here
     if (wantEvents()) {
         Event& e = emitMessageEvent(EventKind::MessageReceived, q, slot, m, now, plan.origin);
         e.receipt = receipt;
