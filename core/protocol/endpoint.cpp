@@ -35,8 +35,8 @@ Outcome Endpoint::handle(const HttpRequest& request, RequestSummary* summary)
 {
     if (summary)
         summarizeRequest(request, *summary);
-    if (auto refused = m_guard.check(request))
-        return std::move(*refused);
+    if (const Admission admission = m_guard.check(request); !admission)
+        return admission.error();
     Outcome outcome = route(request, summary);
     if (summary) {
         if (auto* response = std::get_if<HttpResponse>(&outcome);
