@@ -36,21 +36,41 @@ std::size_t copyPlain(std::string_view text, std::size_t at, char*& to, bool& hi
     return at;
 }
 
+// The error of `pair`, found not UTF-8 at `position` in its form (from 1): its name is checked
+// first, as the decoder checks it.
+FormError notUtf8(const std::pair<std::string_view, std::string_view>& pair, std::size_t position)
+{
+    if (!simdjson::validate_utf8(pair.first.data(), pair.first.size()))
+        return FormError{position, FormError::Part::Name, {}};
+    return FormError{position, FormError::Part::Value, engine::excerpt(pair.first)};
+}
+
 } // namespace
 
-std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
+std::string describe(const FormError& error)
+{
+    const std::string place = "pair " + std::to_string(error.pair);
+    if (error.part == FormError::Part::Name)
+        return "the name of " + place + " is not UTF-8 once percent-decoded";
+    return "the value of " + (error.name.empty() ? place : error.name + " (" + place + ")")
+        + " is not UTF-8 once percent-decoded";
+}
+
+FormResult<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
 {
     // One pass over the form, its plain runs copied by copyPlain. Per pair: where it began in the
     // form, where its name and (after its first '=') its value begin in `out`, and whether it
     // holds a byte past ASCII, as sent or decoded.
     char* to = out;
+    const std::size_t firstPair = pairs.size();
     std::size_t pairStart = 0;
     char* name = out;
     char* value = nullptr;
     bool high = false;
-    // Adds the pair that ends at `at`; false when it is not UTF-8. A pair of plain ASCII (nearly
-    // every one: SDKs escape the URL's and the receipts' punctuation, not text past ASCII) is
-    // UTF-8 as it stands; only the others are checked.
+    // Adds the pair that ends at `at`; false when it is not UTF-8 (added all the same, for
+    // notUtf8 to tell which part is not). A pair of plain ASCII (nearly every one: SDKs escape
+    // the URL's and the receipts' punctuation, not text past ASCII) is UTF-8 as it stands; only
+    // the others are checked.
     const auto endPair = [&](std::size_t at) {
         if (at == pairStart)
             return true; // "&&" or an empty form: no pair
@@ -68,7 +88,7 @@ std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out
         switch (text[at]) {
         case '&':
             if (!endPair(at))
-                return std::nullopt;
+                return notUtf8(pairs.back(), pairs.size() - firstPair);
             pairStart = ++at;
             name = to;
             value = nullptr;
@@ -100,43 +120,44 @@ std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out
         }
     }
     if (!endPair(text.size()))
-        return std::nullopt;
+        return notUtf8(pairs.back(), pairs.size() - firstPair);
     return std::size_t(to - out);
 }
 
 namespace {
 
-// The form's pairs as views of `decoded` (made as large as the form), or nullopt (not UTF-8).
-std::optional<FormViews> decodeFormViews(const QByteArray& encoded, std::string& decoded)
+// The form's pairs as views of `decoded` (made as large as the form), or why it cannot be read.
+FormResult<FormViews> decodeFormViews(const QByteArray& encoded, std::string& decoded)
 {
     decoded.assign(std::size_t(encoded.size()), '\0');
     FormViews views;
-    if (!decodeFormInto(std::string_view(encoded.constData(), std::size_t(encoded.size())),
-                        decoded.data(), views))
-        return std::nullopt;
+    const FormResult<std::size_t> written = decodeFormInto(
+        std::string_view(encoded.constData(), std::size_t(encoded.size())), decoded.data(), views);
+    if (!written)
+        return written.error();
     return views;
 }
 
 } // namespace
 
-bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+FormResult<engine::Done> appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
 {
     std::string decoded;
-    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    const FormResult<FormViews> views = decodeFormViews(encoded, decoded);
     if (!views)
-        return false;
+        return views.error();
     pairs.reserve(pairs.size() + views->size());
     for (const auto& [name, value] : *views)
         pairs.emplace_back(std::string(name), std::string(value));
-    return true;
+    return engine::Done{};
 }
 
-std::optional<FormParameters> decodeForm(const QByteArray& encoded)
+FormResult<FormParameters> decodeForm(const QByteArray& encoded)
 {
     std::string decoded;
-    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    const FormResult<FormViews> views = decodeFormViews(encoded, decoded);
     if (!views)
-        return std::nullopt;
+        return views.error();
     FormParameters parameters;
     parameters.reserve(qsizetype(views->size()));
     for (const auto& [name, value] : *views)
