@@ -84,11 +84,11 @@ public:
             const std::size_t end = text.find('\n');
             const std::string_view line = text.substr(0, end);
             text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-            if (std::optional<engine::Error> error = takeLine(++lineNumber, trimmed(line)))
-                return *error;
+            if (const engine::Status taken = takeLine(++lineNumber, trimmed(line)); !taken)
+                return taken.error();
         }
-        if (std::optional<engine::Error> error = closeProfile())
-            return *error;
+        if (const engine::Status closed = closeProfile(); !closed)
+            return closed.error();
         if (m_store.size() == 0)
             return engine::makeError(ErrorCode::InvalidParameterValue,
                                      "There is no profile with both aws_access_key_id and "
@@ -110,10 +110,10 @@ private:
                                  "Line " + std::to_string(line) + " of " + m_source + " " + what);
     }
 
-    std::optional<engine::Error> takeLine(int number, std::string_view line)
+    engine::Status takeLine(int number, std::string_view line)
     {
         if (line.empty() || line.front() == '#' || line.front() == ';')
-            return std::nullopt;
+            return engine::Done{};
         if (line.front() == '[' && line.back() == ']')
             return openProfile(number, trimmed(line.substr(1, line.size() - 2)));
         const std::size_t delimiter = line.find_first_of("=:");
@@ -128,10 +128,10 @@ private:
         return takeSetting(number, key, trimmed(line.substr(delimiter + 1)));
     }
 
-    std::optional<engine::Error> openProfile(int number, std::string_view name)
+    engine::Status openProfile(int number, std::string_view name)
     {
-        if (std::optional<engine::Error> error = closeProfile())
-            return error;
+        if (engine::Status closed = closeProfile(); !closed)
+            return closed;
         if (name.empty())
             return lineError(number, "has a [profile] header without a name.");
         const auto [seen, added] = m_profileLines.emplace(std::string(name), number);
@@ -140,15 +140,14 @@ private:
                              "repeats the profile [" + std::string(name) + "] of line "
                                  + std::to_string(seen->second) + ".");
         m_profile = Profile{std::string(name), number, {}, {}};
-        return std::nullopt;
+        return engine::Done{};
     }
 
-    std::optional<engine::Error> takeSetting(int number, std::string_view key,
-                                             std::string_view value)
+    engine::Status takeSetting(int number, std::string_view key, std::string_view value)
     {
         const bool isKeyId = sameName(key, kKeyIdName);
         if (!isKeyId && !sameName(key, kSecretName))
-            return std::nullopt; // aws_session_token, region, ...: not ours
+            return engine::Done{}; // aws_session_token, region, ...: not ours
         const std::string_view name = isKeyId ? kKeyIdName : kSecretName;
         Setting& setting = isKeyId ? m_profile->keyId : m_profile->secret;
         if (setting.line != 0)
@@ -162,18 +161,18 @@ private:
                              "gives an access key id with '/', ',', whitespace or a "
                              "control character, which no signed request can carry.");
         setting = Setting{std::string(value), number};
-        return std::nullopt;
+        return engine::Done{};
     }
 
-    std::optional<engine::Error> closeProfile()
+    engine::Status closeProfile()
     {
         if (!m_profile)
-            return std::nullopt;
+            return engine::Done{};
         Profile profile = std::exchange(m_profile, std::nullopt).value();
         const std::string where = "Profile [" + profile.name + "] on line "
             + std::to_string(profile.line) + " of " + m_source + " has ";
         if (profile.keyId.line == 0 && profile.secret.line == 0)
-            return std::nullopt; // a profile of other settings (a region, a role) is fine
+            return engine::Done{}; // a profile of other settings (a region, a role) is fine
         if (profile.secret.line == 0)
             return engine::makeError(ErrorCode::InvalidParameterValue,
                                      where + "aws_access_key_id but no aws_secret_access_key.");
@@ -186,11 +185,11 @@ private:
                                  "gives the access key id " + profile.keyId.value
                                      + " a different secret than profile ["
                                      + m_keyIdProfiles.find(profile.keyId.value)->second + "].");
-            return std::nullopt;
+            return engine::Done{};
         }
         m_keyIdProfiles.emplace(profile.keyId.value, profile.name);
         m_store.add(std::move(profile.keyId.value), std::move(profile.secret.value));
-        return std::nullopt;
+        return engine::Done{};
     }
 };
 

@@ -35,8 +35,8 @@ Outcome Endpoint::handle(const HttpRequest& request, RequestSummary* summary)
 {
     if (summary)
         summarizeRequest(request, *summary);
-    if (auto refused = m_guard.check(request))
-        return std::move(*refused);
+    if (const Admission admission = m_guard.check(request); !admission)
+        return admission.error();
     Outcome outcome = route(request, summary);
     if (summary) {
         if (auto* response = std::get_if<HttpResponse>(&outcome);
@@ -77,11 +77,11 @@ Outcome Endpoint::route(const HttpRequest& request, RequestSummary* summary)
         return oci::handle(*m_broker, request, summary);
 
     const SqsProtocol protocol = detectSqsProtocol(request);
-    DecodedSqsRequest decoded = protocol == SqsProtocol::Json ? json::decodeRequest(request)
-                                                              : query::decodeRequest(request);
-    if (const auto* error = std::get_if<SqsWireError>(&decoded))
-        return SqsResponder(protocol, QString()).error(*error);
-    const SqsRequest& sqs = std::get<SqsRequest>(decoded);
+    const DecodedSqsRequest decoded = protocol == SqsProtocol::Json ? json::decodeRequest(request)
+                                                                    : query::decodeRequest(request);
+    if (!decoded)
+        return SqsResponder(protocol, QString()).error(decoded.error());
+    const SqsRequest& sqs = *decoded;
     if (summary)
         summarizeSqsRequest(request, sqs, *summary);
     const SqsResponder responder(protocol, sqs.action());

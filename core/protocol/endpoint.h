@@ -53,12 +53,9 @@ public:
     // (summarizeReceived) and, when none, why — explained from the engine now, as it is answered.
     void summarizeWaitEnded(const engine::Result<engine::ReceiveResult>& result,
                             RequestSummary& summary);
-    // The guard alone, for requests another handler serves (the control API): nullopt when the
+    // The guard alone, for requests another handler serves (the control API): Done when the
     // request may go on, else its answer.
-    std::optional<HttpResponse> checkAccess(const HttpRequest& request) const
-    {
-        return m_guard.check(request);
-    }
+    Admission checkAccess(const HttpRequest& request) const { return m_guard.check(request); }
 
 private:
     Outcome route(const HttpRequest& request, RequestSummary* summary);

@@ -20,6 +20,12 @@ struct SqsWireError {
     const char* fault() const { return senderFault ? "Sender" : "Receiver"; }
 };
 
+// The protocol layer's Result: a value, or the error the SQS wire answers instead (a signature
+// that does not hold, a body that is not what the action takes).
+template <class T>
+using WireResult = engine::Result<T, SqsWireError>;
+using WireStatus = WireResult<engine::Done>;
+
 // Errors of the transport or the codecs themselves, which the engine never reports.
 enum class ProtocolError {
     InvalidAction,         // Query: unknown Action (400 InvalidAction)

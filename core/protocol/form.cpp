@@ -55,13 +55,32 @@ bool isUtf8(std::string_view text)
     return simdjson::validate_utf8(text.data(), text.size());
 }
 
+// The error of `pair`, found not UTF-8 at `position` in its form (from 1): its name is checked
+// first, as the decoder checks it.
+FormError notUtf8(const std::pair<std::string_view, std::string_view>& pair, std::size_t position)
+{
+    if (!isUtf8(pair.first))
+        return FormError{position, FormError::Part::Name, {}};
+    return FormError{position, FormError::Part::Value, engine::excerpt(pair.first)};
+}
+
 } // namespace
 
-std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
+std::string describe(const FormError& error)
+{
+    const std::string place = "pair " + std::to_string(error.pair);
+    if (error.part == FormError::Part::Name)
+        return "the name of " + place + " is not UTF-8 once percent-decoded";
+    return "the value of " + (error.name.empty() ? place : error.name + " (" + place + ")")
+        + " is not UTF-8 once percent-decoded";
+}
+
+FormResult<std::size_t> decodeFormInto(std::string_view text, char* const out, FormViews& pairs)
 {
     // The pairs between '&'s; a pair's name up to its first '=' (a value's own '=' stays in it).
     // Each part is decoded on its own, into `out` after the one before.
     char* to = out;
+    const std::size_t firstPair = pairs.size();
     for (std::size_t start = 0; start <= text.size();) {
         const auto* amp
             = static_cast<const char*>(std::memchr(text.data() + start, '&', text.size() - start));
@@ -80,44 +99,45 @@ std::optional<std::size_t> decodeFormInto(std::string_view text, char* const out
         const std::string_view pairValue(value, std::size_t(to - value));
         pairs.emplace_back(pairName, pairValue);
         if (!isUtf8(pairName) || !isUtf8(pairValue))
-            return std::nullopt;
+            return notUtf8(pairs.back(), pairs.size() - firstPair);
     }
     return std::size_t(to - out);
 }
 
 namespace {
 
-// The form's pairs as views of `decoded` (made as large as the form), or nullopt (not UTF-8).
-std::optional<FormViews> decodeFormViews(const QByteArray& encoded, std::string& decoded)
+// The form's pairs as views of `decoded` (made as large as the form), or why it cannot be read.
+FormResult<FormViews> decodeFormViews(const QByteArray& encoded, std::string& decoded)
 {
     decoded.assign(std::size_t(encoded.size()), '\0');
     FormViews views;
-    if (!decodeFormInto(std::string_view(encoded.constData(), std::size_t(encoded.size())),
-                        decoded.data(), views))
-        return std::nullopt;
+    const FormResult<std::size_t> written = decodeFormInto(
+        std::string_view(encoded.constData(), std::size_t(encoded.size())), decoded.data(), views);
+    if (!written)
+        return written.error();
     return views;
 }
 
 } // namespace
 
-bool appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
+FormResult<engine::Done> appendFormPairs(const QByteArray& encoded, FormPairs& pairs)
 {
     std::string decoded;
-    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    const FormResult<FormViews> views = decodeFormViews(encoded, decoded);
     if (!views)
-        return false;
+        return views.error();
     pairs.reserve(pairs.size() + views->size());
     for (const auto& [name, value] : *views)
         pairs.emplace_back(std::string(name), std::string(value));
-    return true;
+    return engine::Done{};
 }
 
-std::optional<FormParameters> decodeForm(const QByteArray& encoded)
+FormResult<FormParameters> decodeForm(const QByteArray& encoded)
 {
     std::string decoded;
-    const std::optional<FormViews> views = decodeFormViews(encoded, decoded);
+    const FormResult<FormViews> views = decodeFormViews(encoded, decoded);
     if (!views)
-        return std::nullopt;
+        return views.error();
     FormParameters parameters;
     parameters.reserve(qsizetype(views->size()));
     for (const auto& [name, value] : *views)

@@ -272,7 +272,7 @@ Outcome handle(engine::Broker& broker, const HttpRequest& request, RequestSummar
     if (segments.size() < 3 || segments.at(0) != QLatin1String("queues"))
         return routeNotFound(request);
 
-    std::optional<FormParameters> parameters = decodeForm(request.query);
+    FormResult<FormParameters> parameters = decodeForm(request.query);
     if (!parameters)
         return errorResponse(request,
                              ociWireError(ProtocolError::MalformedQuery,

@@ -362,19 +362,20 @@ private:
 
 } // namespace
 
-QueryParameters readQueryParameters(std::string_view query, std::string_view body)
+engine::Result<QueryParameters, QueryFault> readQueryParameters(std::string_view query,
+                                                                std::string_view body)
 {
     QueryParameters result;
     // Decoded text is never longer than the form it came from: decoded straight into the tree.
     auto tree = std::make_shared<MemberTree>(0);
     char* const text = tree->room(query.size() + body.size());
     FormViews pairs;
-    const auto fromQuery = decodeFormInto(query, text, pairs);
-    const auto fromBody = fromQuery ? decodeFormInto(body, text + *fromQuery, pairs) : std::nullopt;
-    if (!fromBody) {
-        result.fault = QueryParameters::Fault::NotUtf8;
-        return result;
-    }
+    const FormResult<std::size_t> fromQuery = decodeFormInto(query, text, pairs);
+    if (!fromQuery)
+        return QueryFault::NotUtf8;
+    const FormResult<std::size_t> fromBody = decodeFormInto(body, text + *fromQuery, pairs);
+    if (!fromBody)
+        return QueryFault::NotUtf8;
     tree->used(*fromQuery + *fromBody);
 
     std::vector<Segment> segments;
@@ -401,11 +402,8 @@ QueryParameters readQueryParameters(std::string_view query, std::string_view bod
         parameter.order = order;
         parameter.value = value;
         for (std::size_t start = 0;;) {
-            if (++parameter.count > std::uint32_t(kMaxNameSegments)) {
-                result.fault = QueryParameters::Fault::TooManyParts;
-                result.action = {}; // it viewed the tree's text, which goes with it
-                return result;
-            }
+            if (++parameter.count > std::uint32_t(kMaxNameSegments))
+                return QueryFault::TooManyParts;
             const std::size_t depth = parameter.count - 1;
             const std::size_t dot = name.find('.', start);
             Segment part;

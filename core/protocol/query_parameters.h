@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/error.h"
 #include "protocol/member_tree.h"
 
 #include <memory>
@@ -11,16 +12,15 @@ namespace inflight::protocol {
 // also makes (member_tree.h), keyed by the JSON member names: `Attribute.1.Name=VisibilityTimeout`
 // and `Attribute.1.Value=45` become `Attributes: {VisibilityTimeout: "45"}`. Scalars stay strings.
 struct QueryParameters {
-    enum class Fault {
-        None,
-        NotUtf8,      // a name or value is not UTF-8 once percent-decoded
-        TooManyParts, // a name has more than kMaxNameSegments parts separated by '.'
-    };
-    Fault fault = Fault::None;
-    // The Action parameter (the last given), a view of the tree's text; empty when none or on a
-    // fault.
+    // The Action parameter (the last given), a view of the tree's text; empty when none.
     std::string_view action;
     std::shared_ptr<const MemberTree> tree; // its root is an object; text of the tree's own
+};
+
+// Why the parameters cannot be read. The Query codec answers each with one MalformedQueryString.
+enum class QueryFault {
+    NotUtf8,      // a name or value is not UTF-8 once percent-decoded
+    TooManyParts, // a name has more than kMaxNameSegments parts separated by '.'
 };
 
 // The most parts a parameter name may have. The deepest name of the API,
@@ -30,6 +30,7 @@ constexpr int kMaxNameSegments = 16;
 
 // The parameters of the query string and of the form body (empty for a GET), in that order; a
 // name given twice keeps its last value.
-QueryParameters readQueryParameters(std::string_view query, std::string_view body);
+engine::Result<QueryParameters, QueryFault> readQueryParameters(std::string_view query,
+                                                                std::string_view body);
 
 } // namespace inflight::protocol

@@ -226,7 +226,7 @@ bool RequestGuard::isAllowedOrigin(const QByteArray& origin, const HttpRequest& 
         == 0;
 }
 
-std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) const
+Admission RequestGuard::check(const HttpRequest& request) const
 {
     const GuardedHeaders headers(request);
     // 1. DNS rebinding: the name the browser thinks it talks to.
@@ -306,13 +306,14 @@ std::optional<HttpResponse> RequestGuard::check(const HttpRequest& request) cons
     // (The control API has its own protection: loopback peers, or its bearer token.)
     if (m_policy.credentials
         && (protocol == WireProtocol::SqsJson || protocol == WireProtocol::SqsQuery)) {
-        if (auto refusal = checkSignature(request, *m_policy.credentials, m_now()))
+        if (const WireStatus signature = checkSignature(request, *m_policy.credentials, m_now());
+            !signature)
             return SqsResponder(protocol == WireProtocol::SqsJson ? SqsProtocol::Json
                                                                   : SqsProtocol::Query,
                                 QString())
-                .error(*refusal);
+                .error(signature.error());
     }
-    return std::nullopt;
+    return engine::Done{};
 }
 
 void RequestGuard::decorate(const HttpRequest& request, HttpResponse& response) const

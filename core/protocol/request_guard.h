@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/error.h"
 #include "protocol/http_types.h"
 
 #include <QString>
@@ -8,7 +9,6 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <optional>
 
 namespace inflight::protocol {
 
@@ -31,6 +31,11 @@ struct AccessPolicy {
     // When set, every SQS request must be signed (AWS Signature Version 4) by one of these keys.
     std::shared_ptr<const CredentialStore> credentials;
 };
+
+// What the guard decides of a request: Done when it goes on to the codecs (or the control API),
+// else the guard's own answer to it, to send as it is: a refusal, or the answer to an allowed
+// origin's preflight.
+using Admission = engine::Result<engine::Done, HttpResponse>;
 
 // The checks every request passes before the codecs see it (Endpoint::handle runs it first):
 // 1. `Host` names the endpoint (loopback, `localhost`, its own or an allowed host): refuses DNS
@@ -59,9 +64,9 @@ public:
     void setPolicy(AccessPolicy policy) { m_policy = std::move(policy); }
     const AccessPolicy& policy() const { return m_policy; }
 
-    // nullopt: the request goes on to the codecs. Otherwise its answer: a refusal, or the answer
-    // to an allowed origin's preflight.
-    std::optional<HttpResponse> check(const HttpRequest& request) const;
+    // Done: the request goes on to the codecs. Otherwise its answer: a refusal, or the answer to
+    // an allowed origin's preflight.
+    Admission check(const HttpRequest& request) const;
     // Adds what an allowed origin's page needs to read `response` (Access-Control-Allow-Origin,
     // the headers it may read). Nothing for other requests.
     void decorate(const HttpRequest& request, HttpResponse& response) const;

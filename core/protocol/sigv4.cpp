@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -229,8 +230,7 @@ private:
 
 // "name:value\n" for every signed header in the order SignedHeaders lists them, same-name values
 // joined by ','. IncompleteSignature for a list AWS would refuse.
-std::optional<SqsWireError> canonicalHeaders(const HttpRequest& request,
-                                             std::string_view signedHeaders, std::string& out)
+WireResult<std::string> canonicalHeaders(const HttpRequest& request, std::string_view signedHeaders)
 {
     const auto count
         = static_cast<std::size_t>(std::count(signedHeaders.begin(), signedHeaders.end(), ';')) + 1;
@@ -254,6 +254,7 @@ std::optional<SqsWireError> canonicalHeaders(const HttpRequest& request,
         return incompleteSignature(
             "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
     const HeaderIndex index(request.headers);
+    std::string out;
     for (const std::string& name : names) {
         const auto [first, last] = index.positions(name);
         if (first == last)
@@ -268,21 +269,19 @@ std::optional<SqsWireError> canonicalHeaders(const HttpRequest& request,
         }
         out += '\n';
     }
-    return std::nullopt;
+    return out;
 }
 
 // x-amz-content-sha256 when the client sent it (the JS SDK does), else the body's SHA-256. A
 // declared hash must be the body's: it is what the signature covers.
-std::optional<SqsWireError> payloadHash(const HttpRequest& request, std::string& hash)
+WireResult<std::string> payloadHash(const HttpRequest& request)
 {
     const QByteArray declared = request.header(QByteArrayLiteral("x-amz-content-sha256"));
-    if (declared.isEmpty()) {
-        hash = engine::sha256Hex(viewOf(request.body));
-        return std::nullopt;
-    }
-    hash = viewOf(declared);
+    if (declared.isEmpty())
+        return engine::sha256Hex(viewOf(request.body));
+    std::string hash(viewOf(declared));
     if (hash == kUnsignedPayload)
-        return std::nullopt;
+        return hash;
     if (hash.size() != 64 || !std::all_of(hash.begin(), hash.end(), [](char c) {
             return text::hexDigitValue(c) >= 0;
         }))
@@ -292,7 +291,7 @@ std::optional<SqsWireError> payloadHash(const HttpRequest& request, std::string&
     if (!text::equalsIgnoringAsciiCase(hash, engine::sha256Hex(viewOf(request.body))))
         return signatureDoesNotMatch(
             "The provided 'x-amz-content-sha256' header does not match what was computed.");
-    return std::nullopt;
+    return hash;
 }
 
 // ---- time ---------------------------------------------------------------------------------
@@ -308,38 +307,48 @@ bool readDigits(std::string_view text, std::size_t at, std::size_t count, int& v
     return true;
 }
 
-std::optional<SysSeconds> civilTime(int year, int month, int day, int hour, int minute, int second)
+// AWS names ISO 8601 basic format whichever form the time came in (X-Amz-Date or Date).
+SqsWireError malformedDate(std::string_view text)
+{
+    return incompleteSignature("Date must be in ISO-8601 'basic format'. Got '" + quoted(text, 40)
+                               + "'. See http://en.wikipedia.org/wiki/ISO_8601");
+}
+
+// The time of those fields, read from `text`; malformedDate when they name none (a 30 February,
+// a 24th hour).
+WireResult<SysSeconds> civilTime(std::string_view text, int year, int month, int day, int hour,
+                                 int minute, int second)
 {
     const std::chrono::year_month_day date{std::chrono::year(year),
                                            std::chrono::month(static_cast<unsigned>(month)),
                                            std::chrono::day(static_cast<unsigned>(day))};
     if (!date.ok() || hour > 23 || minute > 59 || second > 59)
-        return std::nullopt;
+        return malformedDate(text);
     return std::chrono::sys_days(date) + std::chrono::hours(hour) + std::chrono::minutes(minute)
         + std::chrono::seconds(second);
 }
 
 // "20150830T123600Z": the X-Amz-Date form.
-std::optional<SysSeconds> parseBasicIso(std::string_view text)
+WireResult<SysSeconds> parseBasicIso(std::string_view text)
 {
     int year, month, day, hour, minute, second;
     if (text.size() != 16 || text[8] != 'T' || text[15] != 'Z' || !readDigits(text, 0, 4, year)
         || !readDigits(text, 4, 2, month) || !readDigits(text, 6, 2, day)
         || !readDigits(text, 9, 2, hour) || !readDigits(text, 11, 2, minute)
         || !readDigits(text, 13, 2, second))
-        return std::nullopt;
-    return civilTime(year, month, day, hour, minute, second);
+        return malformedDate(text);
+    return civilTime(text, year, month, day, hour, minute, second);
 }
 
 // "Sun, 30 Aug 2015 12:36:00 GMT": the Date header as HTTP/1.1 senders write it (IMF-fixdate),
 // which SigV4 accepts in place of X-Amz-Date.
-std::optional<SysSeconds> parseHttpDate(std::string_view text)
+WireResult<SysSeconds> parseHttpDate(std::string_view text)
 {
     static constexpr std::string_view kWeekdays = "MonTueWedThuFriSatSun";
     static constexpr std::string_view kMonths = "JanFebMarAprMayJunJulAugSepOctNovDec";
     if (text.size() != 29 || text.substr(3, 2) != ", " || text[7] != ' ' || text[11] != ' '
         || text[16] != ' ' || text[19] != ':' || text[22] != ':' || text.substr(25) != " GMT")
-        return std::nullopt;
+        return malformedDate(text);
     const std::size_t weekday = kWeekdays.find(text.substr(0, 3));
     const std::size_t month = kMonths.find(text.substr(8, 3));
     int day, year, hour, minute, second;
@@ -347,8 +356,8 @@ std::optional<SysSeconds> parseHttpDate(std::string_view text)
         || month % 3 != 0 || !readDigits(text, 5, 2, day) || !readDigits(text, 12, 4, year)
         || !readDigits(text, 17, 2, hour) || !readDigits(text, 20, 2, minute)
         || !readDigits(text, 23, 2, second))
-        return std::nullopt;
-    return civilTime(year, static_cast<int>(month / 3) + 1, day, hour, minute, second);
+        return malformedDate(text);
+    return civilTime(text, year, static_cast<int>(month / 3) + 1, day, hour, minute, second);
 }
 
 std::string basicIso(SysSeconds time)
@@ -374,8 +383,7 @@ std::string durationText(std::chrono::seconds duration)
 // AWS's own wording, e.g. "Signature expired: 20240101T000000Z is now earlier than
 // 20240101T001500Z (20240101T003000Z - 15 min.)". `maxAge` is the clock skew, or a presigned
 // URL's X-Amz-Expires.
-std::optional<SqsWireError> checkSigningTime(SysSeconds signedAt, SysSeconds now,
-                                             std::chrono::seconds maxAge)
+WireStatus checkSigningTime(SysSeconds signedAt, SysSeconds now, std::chrono::seconds maxAge)
 {
     const SysSeconds earliest = now - maxAge;
     if (signedAt < earliest)
@@ -388,7 +396,7 @@ std::optional<SqsWireError> checkSigningTime(SysSeconds signedAt, SysSeconds now
                                      + " is still later than " + basicIso(latest) + " ("
                                      + basicIso(now) + " + " + durationText(kSignatureClockSkew)
                                      + ".)");
-    return std::nullopt;
+    return engine::Done{};
 }
 
 // ---- what the request claims --------------------------------------------------------------
@@ -404,12 +412,12 @@ struct Claim {
 
 // "AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=…". AWS splits it on commas and
 // whitespace alike, so "Credential= AKID/…" is refused for its lone "AKID/…".
-std::optional<SqsWireError> readAuthorizationHeader(const HttpRequest& request,
-                                                    std::string_view header, Claim& claim)
+WireResult<Claim> readAuthorizationHeader(const HttpRequest& request, std::string_view header)
 {
     if (header.size() > kMaxAuthorizationBytes)
         return incompleteSignature("The Authorization header is longer than "
                                    + std::to_string(kMaxAuthorizationBytes) + " bytes.");
+    Claim claim;
     const QByteArray amzDate = request.header(QByteArrayLiteral("x-amz-date"));
     claim.httpDate = amzDate.isEmpty();
     claim.date
@@ -457,12 +465,12 @@ std::optional<SqsWireError> readAuthorizationHeader(const HttpRequest& request,
                    "header. ";
     if (!missing.empty())
         return incompleteSignature(missing + "Authorization=" + quoted(header));
-    return std::nullopt;
+    return claim;
 }
 
-std::optional<SqsWireError> readPresignedQuery(const std::vector<QueryParameter>& query,
-                                               Claim& claim)
+WireResult<Claim> readPresignedQuery(const std::vector<QueryParameter>& query)
 {
+    Claim claim;
     std::string algorithm;
     const std::pair<std::string_view, std::string*> fields[] = {
         {"X-Amz-Algorithm", &algorithm},       {"X-Amz-Credential", &claim.credential},
@@ -491,7 +499,7 @@ std::optional<SqsWireError> readPresignedQuery(const std::vector<QueryParameter>
                                        + quoted(*expires, 20) + "'.");
         claim.expires = std::chrono::seconds(seconds);
     }
-    return std::nullopt;
+    return claim;
 }
 
 // ---- the signature ------------------------------------------------------------------------
@@ -507,8 +515,7 @@ struct Scope {
 // keyid/date/region/service/aws4_request. Any region and service is accepted, but the date must
 // be the signing time's: AWS answers a wrong date or terminator with SignatureDoesNotMatch (403),
 // not IncompleteSignature, listing every problem at once.
-std::optional<SqsWireError> readScope(std::string_view credential, const std::string& signingTime,
-                                      Scope& scope)
+WireResult<Scope> readScope(std::string_view credential, const std::string& signingTime)
 {
     if (std::count(credential.begin(), credential.end(), '/') != 4)
         return incompleteSignature("Credential must have exactly 5 slash-delimited elements, e.g. "
@@ -521,7 +528,8 @@ std::optional<SqsWireError> readScope(std::string_view credential, const std::st
         part = rest.substr(0, end);
         rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
     }
-    scope = {parts[0], parts[1], parts[2], parts[3], credential.substr(parts[0].size() + 1)};
+    const Scope scope{parts[0], parts[1], parts[2], parts[3],
+                      credential.substr(parts[0].size() + 1)};
     const std::string_view signingDate = std::string_view(signingTime).substr(0, 8);
     std::string problems;
     const auto note = [&problems](const std::string& problem) {
@@ -541,7 +549,7 @@ std::optional<SqsWireError> readScope(std::string_view credential, const std::st
              + signingTime + "'.");
     if (!problems.empty())
         return signatureDoesNotMatch(problems);
-    return std::nullopt;
+    return scope;
 }
 
 using Mac = std::array<unsigned char, 32>;
@@ -573,50 +581,48 @@ std::string signatureOf(const std::string& secret, const Scope& scope,
     return text::hexOf(signature.data(), signature.size());
 }
 
-std::optional<SqsWireError> verify(const HttpRequest& request,
-                                   const std::vector<QueryParameter>& query, bool presigned,
-                                   const Claim& claim, const CredentialStore& keys, SysSeconds now)
+WireStatus verify(const HttpRequest& request, const std::vector<QueryParameter>& query,
+                  bool presigned, const Claim& claim, const CredentialStore& keys, SysSeconds now)
 {
-    const std::optional<SysSeconds> signedAt
+    const WireResult<SysSeconds> signedAt
         = claim.httpDate ? parseHttpDate(claim.date) : parseBasicIso(claim.date);
     if (!signedAt)
-        return incompleteSignature("Date must be in ISO-8601 'basic format'. Got '"
-                                   + quoted(claim.date, 40)
-                                   + "'. See http://en.wikipedia.org/wiki/ISO_8601");
+        return signedAt.error();
     const std::string signingTime = claim.httpDate ? basicIso(*signedAt) : claim.date;
-    std::string headers;
-    if (std::optional<SqsWireError> error = canonicalHeaders(request, claim.signedHeaders, headers))
-        return error;
-    if (std::optional<SqsWireError> error
-        = checkSigningTime(*signedAt, now, claim.expires.value_or(kSignatureClockSkew)))
-        return error;
-    Scope scope;
-    if (std::optional<SqsWireError> error = readScope(claim.credential, signingTime, scope))
-        return error;
-    const std::string* secret = keys.secretFor(scope.keyId);
+    const WireResult<std::string> headers = canonicalHeaders(request, claim.signedHeaders);
+    if (!headers)
+        return headers.error();
+    if (const WireStatus current
+        = checkSigningTime(*signedAt, now, claim.expires.value_or(kSignatureClockSkew));
+        !current)
+        return current;
+    const WireResult<Scope> scope = readScope(claim.credential, signingTime);
+    if (!scope)
+        return scope.error();
+    const std::string* secret = keys.secretFor(scope->keyId);
     if (!secret)
         return unknownAccessKey();
-    std::string payload;
-    if (std::optional<SqsWireError> error = payloadHash(request, payload))
-        return error;
+    const WireResult<std::string> payload = payloadHash(request);
+    if (!payload)
+        return payload.error();
 
     const std::string canonical = std::string(viewOf(request.method)) + '\n'
         + canonicalUri(viewOf(request.path)) + '\n' + canonicalQuery(query, presigned) + '\n'
-        + headers + '\n' + claim.signedHeaders + '\n' + payload;
+        + *headers + '\n' + claim.signedHeaders + '\n' + *payload;
     const std::string stringToSign = std::string(kAlgorithm) + '\n' + signingTime + '\n'
-        + std::string(scope.text) + '\n' + engine::sha256Hex(canonical);
-    const std::string expected = signatureOf(*secret, scope, stringToSign);
+        + std::string(scope->text) + '\n' + engine::sha256Hex(canonical);
+    const std::string expected = signatureOf(*secret, *scope, stringToSign);
     // Constant time, so the answer's timing tells nothing about how much of a guess was right.
     if (claim.signature.size() != expected.size()
         || CRYPTO_memcmp(claim.signature.data(), expected.data(), expected.size()) != 0)
         return signatureDoesNotMatch(kMismatchMessage);
-    return std::nullopt;
+    return engine::Done{};
 }
 
 } // namespace
 
-std::optional<SqsWireError> checkSignature(const HttpRequest& request, const CredentialStore& keys,
-                                           std::chrono::system_clock::time_point now)
+WireStatus checkSignature(const HttpRequest& request, const CredentialStore& keys,
+                          std::chrono::system_clock::time_point now)
 {
     const std::vector<QueryParameter> query = decodeQuery(viewOf(request.query));
     const QByteArray authorization = request.header(QByteArrayLiteral("authorization"));
@@ -629,12 +635,12 @@ std::optional<SqsWireError> checkSignature(const HttpRequest& request, const Cre
                                      400);
     if (!presigned && authorization.isEmpty())
         return missingAuthenticationToken();
-    Claim claim;
-    if (std::optional<SqsWireError> error = presigned
-            ? readPresignedQuery(query, claim)
-            : readAuthorizationHeader(request, viewOf(authorization), claim))
-        return error;
-    return verify(request, query, presigned, claim, keys,
+    const WireResult<Claim> claim = presigned
+        ? readPresignedQuery(query)
+        : readAuthorizationHeader(request, viewOf(authorization));
+    if (!claim)
+        return claim.error();
+    return verify(request, query, presigned, *claim, keys,
                   std::chrono::floor<std::chrono::seconds>(now));
 }
 

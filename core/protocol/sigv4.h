@@ -5,15 +5,14 @@
 #include "protocol/http_types.h"
 
 #include <chrono>
-#include <optional>
 
 namespace inflight::protocol {
 
 // How far the time a request was signed at may be from our clock, either way (AWS's 15 minutes).
 inline constexpr std::chrono::minutes kSignatureClockSkew{15};
 
-// Whether `request` carries a valid AWS Signature Version 4 by a key of `keys`: nullopt when it
-// does, else the error AWS answers (all Sender faults):
+// Whether `request` carries a valid AWS Signature Version 4 by a key of `keys`: Done when it does,
+// else the error AWS answers (all Sender faults):
 // - no Authorization header and no X-Amz-Algorithm query parameter: 403
 //   MissingAuthenticationToken;
 // - a malformed signature (parts missing, an algorithm other than AWS4-HMAC-SHA256, a credential
@@ -31,7 +30,7 @@ inline constexpr std::chrono::minutes kSignatureClockSkew{15};
 // x-amz-content-sha256 header when present (which must then match the body, or be
 // UNSIGNED-PAYLOAD). Work is linear in the request's size and capped where a client chooses a
 // count (signed headers); messages quote at most a few hundred bytes of the request.
-std::optional<SqsWireError> checkSignature(const HttpRequest& request, const CredentialStore& keys,
-                                           std::chrono::system_clock::time_point now);
+WireStatus checkSignature(const HttpRequest& request, const CredentialStore& keys,
+                          std::chrono::system_clock::time_point now);
 
 } // namespace inflight::protocol

@@ -11,7 +11,6 @@
 #include <QString>
 
 #include <cstdint>
-#include <variant>
 
 namespace inflight::protocol {
 
@@ -22,7 +21,7 @@ enum class SqsProtocol { Json, Query };
 SqsProtocol detectSqsProtocol(const HttpRequest& request);
 
 // A decoded request, or the error that stopped decoding (bad JSON, no Action).
-using DecodedSqsRequest = std::variant<SqsRequest, SqsWireError>;
+using DecodedSqsRequest = WireResult<SqsRequest>;
 
 // Puts results and errors of one request on the wire in its protocol. Cheap to copy: a deferred
 // receive keeps one to answer later.

@@ -238,31 +238,32 @@ std::string pathText(const MemberPath& path)
     return text.empty() ? std::string(path.key) : text + '.' + std::string(path.key);
 }
 
-// The message of the SerializationException. The path can hold a client's map key, hence the
-// excerpt.
-std::string mismatch(const MemberPath& path, const char* expected, const Node& value)
+// The SerializationException of a member that is not of its shape. The path can hold a client's
+// map key, hence the excerpt.
+SqsWireError mismatch(const MemberPath& path, const char* expected, const Node& value)
 {
-    return "The member " + engine::excerpt(pathText(path)) + " must be " + expected + ", not "
-        + jsonTypeName(value) + ".";
+    return sqsWireError(ProtocolError::MalformedBody,
+                        QString::fromStdString("The member " + engine::excerpt(pathText(path))
+                                               + " must be " + expected + ", not "
+                                               + jsonTypeName(value) + "."));
 }
 
-std::optional<std::string> structureMismatch(const MemberTree& tree, const Node& structure,
-                                             const MemberPath* parent);
+WireStatus checkStructure(const MemberTree& tree, const Node& structure, const MemberPath* parent);
 
 // The recursion follows the shapes, not the document: a structure inside a structure at most.
-std::optional<std::string> valueMismatch(const MemberTree& tree, const Node& value, Shape shape,
-                                         const MemberPath& path)
+WireStatus checkValue(const MemberTree& tree, const Node& value, Shape shape,
+                      const MemberPath& path)
 {
     switch (shape) {
     case Shape::String:
         if (value.kind != Kind::String)
             return mismatch(path, "a string", value);
-        return std::nullopt;
+        return engine::Done{};
     case Shape::Integer:
         if (value.kind != Kind::Integer && value.kind != Kind::Unsigned && value.kind != Kind::Float
             && value.kind != Kind::String)
             return mismatch(path, "a number", value);
-        return std::nullopt;
+        return engine::Done{};
     case Shape::StringList:
     case Shape::StructureList: {
         if (value.kind != Kind::Array)
@@ -275,11 +276,11 @@ std::optional<std::string> valueMismatch(const MemberTree& tree, const Node& val
             if (item.kind != (structures ? Kind::Object : Kind::String))
                 return mismatch(itemPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(tree, item, &itemPath))
-                    return found;
+                if (WireStatus checked = checkStructure(tree, item, &itemPath); !checked)
+                    return checked;
             }
         }
-        return std::nullopt;
+        return engine::Done{};
     }
     case Shape::StringMap:
     case Shape::StructureMap: {
@@ -291,28 +292,29 @@ std::optional<std::string> valueMismatch(const MemberTree& tree, const Node& val
             if (item.kind != (structures ? Kind::Object : Kind::String))
                 return mismatch(keyPath, structures ? "an object" : "a string", item);
             if (structures) {
-                if (auto found = structureMismatch(tree, item, &keyPath))
-                    return found;
+                if (WireStatus checked = checkStructure(tree, item, &keyPath); !checked)
+                    return checked;
             }
         }
-        return std::nullopt;
+        return engine::Done{};
     }
     }
-    return std::nullopt;
+    return engine::Done{};
 }
 
-// A member that is null is absent, whatever its shape.
-std::optional<std::string> structureMismatch(const MemberTree& tree, const Node& structure,
-                                             const MemberPath* parent)
+// Done when every member of the API in `structure` has its shape, else the SerializationException
+// of the first that has not, in key order. A member that is null is absent, whatever its shape.
+WireStatus checkStructure(const MemberTree& tree, const Node& structure, const MemberPath* parent)
 {
     for (const Node& member : tree.children(structure)) {
         const std::optional<Shape> shape = shapeOf(member.key);
         if (!shape || member.kind == Kind::Null)
             continue;
-        if (auto found = valueMismatch(tree, member, *shape, MemberPath{parent, member.key}))
-            return found;
+        if (WireStatus checked = checkValue(tree, member, *shape, MemberPath{parent, member.key});
+            !checked)
+            return checked;
     }
-    return std::nullopt;
+    return engine::Done{};
 }
 
 SqsWireError malformedBody(const QString& reason)
@@ -360,8 +362,8 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     // The text of the members is no longer than the body.
     auto tree = std::make_shared<MemberTree>(size);
     readMembers(document, *tree, 0);
-    if (auto found = structureMismatch(*tree, tree->root(), nullptr))
-        return sqsWireError(ProtocolError::MalformedBody, QString::fromStdString(*found));
+    if (const WireStatus checked = checkStructure(*tree, tree->root(), nullptr); !checked)
+        return checked.error();
     return SqsRequest(action, std::move(tree));
 }
 

@@ -205,22 +205,23 @@ DecodedSqsRequest decodeRequest(const HttpRequest& request)
     const auto view = [](const QByteArray& bytes) {
         return std::string_view(bytes.constData(), std::size_t(bytes.size()));
     };
-    QueryParameters parameters = readQueryParameters(
+    engine::Result<QueryParameters, QueryFault> parameters = readQueryParameters(
         view(request.query), request.method != "GET" ? view(request.body) : std::string_view());
-    switch (parameters.fault) {
-    case QueryParameters::Fault::None: break;
-    case QueryParameters::Fault::NotUtf8:
-        return malformedQuery(QStringLiteral("a parameter name or value is not UTF-8 once "
-                                             "percent-decoded"));
-    case QueryParameters::Fault::TooManyParts:
-        return malformedQuery(
-            QStringLiteral("a parameter name has more than %1 parts separated by '.'")
-                .arg(kMaxNameSegments));
+    if (!parameters) {
+        switch (parameters.error()) {
+        case QueryFault::NotUtf8:
+            return malformedQuery(QStringLiteral("a parameter name or value is not UTF-8 once "
+                                                 "percent-decoded"));
+        case QueryFault::TooManyParts:
+            return malformedQuery(
+                QStringLiteral("a parameter name has more than %1 parts separated by '.'")
+                    .arg(kMaxNameSegments));
+        }
     }
-    if (parameters.action.empty())
+    if (parameters->action.empty())
         return sqsWireError(ProtocolError::MissingAction,
                             QStringLiteral("The request must contain the parameter Action."));
-    return SqsRequest(textOf(parameters.action), std::move(parameters.tree));
+    return SqsRequest(textOf(parameters->action), std::move(parameters->tree));
 }
 
 HttpResponse success(const QString& action, const Output& output)

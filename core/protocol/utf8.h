@@ -4,7 +4,6 @@
 #include <QString>
 #include <QStringDecoder>
 
-#include <optional>
 #include <string_view>
 
 namespace inflight::protocol {
@@ -13,20 +12,6 @@ namespace inflight::protocol {
 // fromStdString) drops a leading U+FEFF as a byte-order mark, but in a message body, a tag or an
 // attribute it is a character like any other: a body that starts with one comes back with it (and
 // with the MD5 of what was sent). ConvertInitialBom keeps it.
-
-// `bytes` as text; nullopt when they are not UTF-8 (a byte that cannot start a character, a
-// sequence cut short, an overlong form, a surrogate, a code point past U+10FFFF).
-inline std::optional<QString> decodeUtf8(QByteArrayView bytes)
-{
-    // Stateless: a sequence cut short at the end is an error, not a state kept for more bytes.
-    QStringDecoder decoder(QStringDecoder::Utf8,
-                           QStringDecoder::Flag::Stateless
-                               | QStringDecoder::Flag::ConvertInitialBom);
-    QString text = decoder.decode(bytes);
-    if (decoder.hasError())
-        return std::nullopt;
-    return text;
-}
 
 // Text the engine holds (always UTF-8) as a QString, character for character.
 inline QString textOf(std::string_view utf8)

@@ -352,11 +352,13 @@ void HttpServer::handleRecorded(quint64 connection, protocol::HttpRequest& reque
 void HttpServer::handleControl(quint64 connection, const protocol::HttpRequest& request)
 {
     constexpr auto wire = protocol::WireProtocol::Control;
-    std::optional<protocol::HttpResponse> answer = m_endpoint.checkAccess(request);
-    if (!answer && !m_control)
+    std::optional<protocol::HttpResponse> answer; // none: the control API answers later
+    if (const protocol::Admission admission = m_endpoint.checkAccess(request); !admission)
+        answer = admission.error();
+    else if (!m_control)
         answer = protocol::controlError(404, "NotFound",
                                         QStringLiteral("The control API is off (--control off)."));
-    if (!answer)
+    else
         answer = m_control->handle(request, connection, [this, connection](auto response) {
             m_answers.push_back({connection, wire, std::move(response)});
             answerWhenDurable();

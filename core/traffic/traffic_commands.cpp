@@ -126,15 +126,15 @@ QString awsCliCommand(const TrafficRecord& record)
     const protocol::DecodedSqsRequest decoded = record.protocol == WireProtocol::SqsJson
         ? protocol::json::decodeRequest(http)
         : protocol::query::decodeRequest(http);
-    const auto* request = std::get_if<protocol::SqsRequest>(&decoded);
-    if (!request || request->action().isEmpty())
+    if (!decoded || decoded->action().isEmpty())
         return {};
-    QString command = QStringLiteral("aws sqs ") + cliName(request->action())
+    const protocol::SqsRequest& request = *decoded;
+    QString command = QStringLiteral("aws sqs ") + cliName(request.action())
         + QStringLiteral(" \\\n  --endpoint-url ")
         + shellQuote(urlOf(record).section(QLatin1Char('/'), 0, 2));
     if (const QString region = regionOf(record); !region.isEmpty())
         command += QStringLiteral(" --region ") + shellQuote(region);
-    const nlohmann::json members = request->membersJson();
+    const nlohmann::json members = request.membersJson();
     if (members.is_object()) {
         for (const auto& [key, value] : members.items()) {
             if (value.is_null())

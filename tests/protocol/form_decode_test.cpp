@@ -1,8 +1,9 @@
 // Forms are decoded to UTF-8 text (appendFormPairs), checked by simdjson; they were decoded to
-// QString, checked by QStringDecoder (decodeUtf8, utf8.h), which stays the reference here: the
-// same names and values are refused, and those kept are the same text.
+// QString, checked by QStringDecoder (referenceTakes), which stays the reference here: the same
+// names and values are refused, and those kept are the same text.
 #include "protocol/form.h"
-#include "protocol/utf8.h"
+
+#include <QStringDecoder>
 
 #include <gtest/gtest.h>
 
@@ -20,10 +21,15 @@ QByteArray percentEncoded(const std::string& bytes)
     return QByteArray::fromStdString(bytes).toPercentEncoding();
 }
 
-// Whether the reference decoder takes `bytes` as UTF-8.
+// Whether the reference decoder takes `bytes` as UTF-8. Stateless: a sequence cut short at the
+// end is an error, not a state kept for more bytes.
 bool referenceTakes(const std::string& bytes)
 {
-    return protocol::decodeUtf8(QByteArray::fromStdString(bytes)).has_value();
+    QStringDecoder decoder(QStringDecoder::Utf8,
+                           QStringDecoder::Flag::Stateless
+                               | QStringDecoder::Flag::ConvertInitialBom);
+    const QString text = decoder.decode(QByteArray::fromStdString(bytes));
+    return !decoder.hasError();
 }
 
 std::string encodedCodePoint(char32_t c)
@@ -68,7 +74,7 @@ TEST(FormDecode, everyCodePointIsTakenOrRefusedAsQStringDecoderDid)
     for (char32_t c = 1; c <= 0x10FFFF; c += (c < 0x30000 ? 1 : 61)) {
         const std::string text = encodedCodePoint(c);
         protocol::FormPairs pairs;
-        const bool taken = protocol::appendFormPairs("v=" + percentEncoded(text), pairs);
+        const bool taken = protocol::appendFormPairs("v=" + percentEncoded(text), pairs).ok();
         ASSERT_EQ(taken, referenceTakes(text)) << "U+" << std::hex << std::uint32_t(c);
         if (taken) {
             ASSERT_EQ(pairs.at(0).second, text);
@@ -94,11 +100,11 @@ TEST(FormDecode, bytesThatAreNotUtf8AreRefusedAsQStringDecoderRefusedThem)
     };
     for (const std::string& bytes : cases) {
         protocol::FormPairs pairs;
-        EXPECT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs),
+        EXPECT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs).ok(),
                   referenceTakes(bytes))
             << QByteArray::fromStdString(bytes).toHex().toStdString();
         pairs.clear();
-        EXPECT_EQ(protocol::appendFormPairs(percentEncoded(bytes) + "=v", pairs),
+        EXPECT_EQ(protocol::appendFormPairs(percentEncoded(bytes) + "=v", pairs).ok(),
                   referenceTakes(bytes))
             << "as a name: " << QByteArray::fromStdString(bytes).toHex().toStdString();
     }
@@ -108,7 +114,7 @@ TEST(FormDecode, bytesThatAreNotUtf8AreRefusedAsQStringDecoderRefusedThem)
         for (int i = int(random() % 8); i > 0; --i)
             bytes += char(random() % 4 == 0 ? random() % 128 : 0x80 + random() % 128);
         protocol::FormPairs pairs;
-        ASSERT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs),
+        ASSERT_EQ(protocol::appendFormPairs("v=" + percentEncoded(bytes), pairs).ok(),
                   referenceTakes(bytes))
             << QByteArray::fromStdString(bytes).toHex().toStdString();
     }
@@ -128,9 +134,9 @@ TEST(FormDecode, bytesPastAsciiAreCheckedEscapedOrNotAnywhereInTheForm)
             continue; // a form's own punctuation, unescaped, would split or decode the bytes
         const bool valid = referenceTakes(bytes);
         protocol::FormPairs pairs;
-        ASSERT_EQ(protocol::appendFormPairs(QByteArray("Action=SendMessage&v=")
-                                                + QByteArray::fromStdString(bytes),
-                                            pairs),
+        ASSERT_EQ(protocol::appendFormPairs(
+                      QByteArray("Action=SendMessage&v=") + QByteArray::fromStdString(bytes), pairs)
+                      .ok(),
                   valid)
             << QByteArray::fromStdString(bytes).toHex().toStdString();
         if (valid) {
@@ -140,7 +146,8 @@ TEST(FormDecode, bytesPastAsciiAreCheckedEscapedOrNotAnywhereInTheForm)
         pairs.clear();
         ASSERT_EQ(protocol::appendFormPairs("Action=SendMessage&" + percentEncoded(bytes)
                                                 + "=1&QueueUrl=http%3A%2F%2Fq",
-                                            pairs),
+                                            pairs)
+                      .ok(),
                   valid);
     }
     protocol::FormPairs pairs;
@@ -215,10 +222,10 @@ TEST(FormDecode, decodeFormIntoMatchesTheRulesByteByByteAndStaysInItsRoom)
         constexpr std::size_t kGuard = 32;
         std::string room(form.size() + kGuard, '\x5A');
         protocol::FormViews views;
-        const std::optional<std::size_t> written
+        const protocol::FormResult<std::size_t> written
             = protocol::decodeFormInto(form, room.data(), views);
         const std::optional<protocol::FormPairs> expected = referenceDecode(form);
-        ASSERT_EQ(written.has_value(), expected.has_value()) << form;
+        ASSERT_EQ(written.ok(), expected.has_value()) << form;
         ASSERT_EQ(room.substr(form.size()), std::string(kGuard, '\x5A'))
             << "written past its room: " << form;
         if (!expected)
@@ -242,4 +249,39 @@ TEST(FormDecode, decodeFormKeepsALeadingByteOrderMark)
     EXPECT_EQ(parameters->at(0).second.size(), 4);
     EXPECT_EQ(parameters->at(0).second.at(0), QChar(0xFEFF));
     EXPECT_FALSE(protocol::decodeForm("a=%FF"));
+}
+
+// The callers answer every form that is not UTF-8 alike; the error says which pair it was, by its
+// place in the form (counting pairs, not "&&") and, when its value is the one, by its name.
+TEST(FormDecode, aFormThatIsNotUtf8SaysWhichPairAndWhetherItsNameOrItsValue)
+{
+    using protocol::FormError;
+    protocol::FormPairs pairs;
+    const auto value
+        = protocol::appendFormPairs("Action=SendMessage&&MessageBody=caf%C3&After=%FF", pairs);
+    ASSERT_FALSE(value);
+    EXPECT_EQ(value.error(), (FormError{2, FormError::Part::Value, "MessageBody"}));
+    EXPECT_EQ(describe(value.error()),
+              "the value of MessageBody (pair 2) is not UTF-8 once percent-decoded");
+
+    const auto name = protocol::decodeForm("a=1&%FF=%FF");
+    ASSERT_FALSE(name);
+    EXPECT_EQ(name.error(), (FormError{2, FormError::Part::Name, {}})) << "the name first";
+    EXPECT_EQ(describe(name.error()), "the name of pair 2 is not UTF-8 once percent-decoded");
+
+    // Each form counts its own pairs, though decodeFormInto appends them to one list.
+    std::string room(8, '\0');
+    protocol::FormViews views;
+    ASSERT_TRUE(protocol::decodeFormInto("a=1&b=2", room.data(), views));
+    const auto unnamed = protocol::decodeFormInto("=%E2%82", room.data(), views);
+    ASSERT_FALSE(unnamed);
+    EXPECT_EQ(unnamed.error(), (FormError{1, FormError::Part::Value, {}}));
+    EXPECT_EQ(describe(unnamed.error()), "the value of pair 1 is not UTF-8 once percent-decoded");
+
+    // A long name is quoted as an error message quotes client text: cut at kMaxExcerptBytes.
+    const std::string longName(3 * inflight::engine::kMaxExcerptBytes, 'n');
+    const auto quoted = protocol::decodeForm(QByteArray::fromStdString(longName) + "=%FF");
+    ASSERT_FALSE(quoted);
+    EXPECT_EQ(quoted.error().name, inflight::engine::excerpt(longName));
+    EXPECT_LT(quoted.error().name.size(), longName.size());
 }

@@ -195,12 +195,12 @@ TEST(MemberTree, aJsonRequestOfManyAttributesReadsLikeTheMapOfThem)
         jsonRequest("SendMessage",
                     R"({"QueueUrl":"http://h/1/q","MessageAttributes":{)" + attributes
                         + R"(},"MessageBody":"b","MessageBody":"last"})"));
-    const auto* request = std::get_if<SqsRequest>(&decoded);
-    ASSERT_NE(request, nullptr);
-    EXPECT_EQ(request->text("MessageBody"), std::optional<std::string_view>("last"));
-    EXPECT_EQ(request->text("QueueUrl"), std::optional<std::string_view>("http://h/1/q"));
-    EXPECT_EQ(request->text("Missing"), std::nullopt);
-    const auto read = request->messageAttributes("MessageAttributes");
+    ASSERT_TRUE(decoded);
+    const SqsRequest& request = *decoded;
+    EXPECT_EQ(request.text("MessageBody"), std::optional<std::string_view>("last"));
+    EXPECT_EQ(request.text("QueueUrl"), std::optional<std::string_view>("http://h/1/q"));
+    EXPECT_EQ(request.text("Missing"), std::nullopt);
+    const auto read = request.messageAttributes("MessageAttributes");
     ASSERT_TRUE(read);
     ASSERT_EQ(read->size(), 20u);
     for (int i = 0; i < 20; ++i) {
@@ -214,10 +214,9 @@ TEST(MemberTree, aJsonShapeMismatchIsReportedForTheFirstMemberInKeyOrder)
 {
     const DecodedSqsRequest decoded = json::decodeRequest(
         jsonRequest("SendMessage", R"({"QueueUrl":5,"MessageBody":"m","DelaySeconds":true})"));
-    const auto* error = std::get_if<SqsWireError>(&decoded);
-    ASSERT_NE(error, nullptr);
-    EXPECT_TRUE(error->message.contains(QStringLiteral("DelaySeconds")))
-        << error->message.toStdString();
+    ASSERT_FALSE(decoded);
+    EXPECT_TRUE(decoded.error().message.contains(QStringLiteral("DelaySeconds")))
+        << decoded.error().message.toStdString();
 }
 
 TEST(MemberTree, aQueryMapKeyGivenTwiceKeepsItsLaterItem)
@@ -228,13 +227,13 @@ TEST(MemberTree, aQueryMapKeyGivenTwiceKeepsItsLaterItem)
                      "&Attribute.2.Name=DelaySeconds&Attribute.2.Value=3"
                      "&Attribute.3.Name=VisibilityTimeout&Attribute.3.Value=40"
                      "&Attribute.4.Value=no-name"));
-    const auto* request = std::get_if<SqsRequest>(&decoded);
-    ASSERT_NE(request, nullptr);
-    EXPECT_EQ(request->stringMap("Attributes"),
+    ASSERT_TRUE(decoded);
+    const SqsRequest& request = *decoded;
+    EXPECT_EQ(request.stringMap("Attributes"),
               (engine::StringMap{{"DelaySeconds", "3"}, {"VisibilityTimeout", "40"}}));
-    EXPECT_EQ(request->text("QueueUrl"), std::optional<std::string_view>("http://h/1/q"));
+    EXPECT_EQ(request.text("QueueUrl"), std::optional<std::string_view>("http://h/1/q"));
     EXPECT_EQ(
-        request->membersJson(),
+        request.membersJson(),
         nlohmann::json::parse(R"({"Attributes":{"DelaySeconds":"3","VisibilityTimeout":"40"},)"
                               R"("QueueUrl":"http://h/1/q"})"));
 }
@@ -247,9 +246,9 @@ TEST(MemberTree, queryBatchEntriesAreListedInIndexOrderAndSeeOnlyTheirOwnMembers
                                             "&DeleteMessageBatchRequestEntry.10.ReceiptHandle=r10"
                                             "&DeleteMessageBatchRequestEntry.2.Id=two"
                                             "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r2"));
-    const auto* request = std::get_if<SqsRequest>(&decoded);
-    ASSERT_NE(request, nullptr);
-    const std::vector<SqsRequest> entries = request->entries("Entries");
+    ASSERT_TRUE(decoded);
+    const SqsRequest& request = *decoded;
+    const std::vector<SqsRequest> entries = request.entries("Entries");
     ASSERT_EQ(entries.size(), 2u);
     EXPECT_EQ(entries[0].string("Id"), "two");
     EXPECT_EQ(entries[0].string("ReceiptHandle"), "r2");

@@ -8,6 +8,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace inflight::protocol {
@@ -15,10 +16,20 @@ namespace {
 
 using Json = nlohmann::json;
 
+// The parameters of a form without a fault; a failure, and none, for one with a fault.
+QueryParameters parametersOf(std::string_view query, std::string_view body = {})
+{
+    auto read = readQueryParameters(query, body);
+    if (!read) {
+        ADD_FAILURE() << "fault " << int(read.error()) << ": " << query << " " << body;
+        return {};
+    }
+    return std::move(read).value();
+}
+
 Json membersOf(std::string_view form, std::string_view body = {})
 {
-    const QueryParameters read = readQueryParameters(form, body);
-    EXPECT_EQ(read.fault, QueryParameters::Fault::None) << form;
+    const QueryParameters read = parametersOf(form, body);
     if (!read.tree)
         return Json();
     return read.tree->toJson(read.tree->root());
@@ -44,12 +55,12 @@ TEST(QueryParameters, aBatchInAnyOrderIsItsEntriesInIndexOrder)
                                  "&DeleteMessageBatchRequestEntry.2.ReceiptHandle=r+b"
                                  "&DeleteMessageBatchRequestEntry.1.Id=a";
     EXPECT_EQ(membersOf(shuffled), expected);
-    EXPECT_EQ(readQueryParameters(shuffled, {}).action, "DeleteMessageBatch");
+    EXPECT_EQ(parametersOf(shuffled).action, "DeleteMessageBatch");
 }
 
 TEST(QueryParameters, theQueryStringComesBeforeTheBodyAndTheLastOfANameWins)
 {
-    const QueryParameters read = readQueryParameters(
+    const QueryParameters read = parametersOf(
         "Action=ListQueues&QueueNamePrefix=first&MaxResults=5",
         "QueueNamePrefix=second&Action=SendMessage&MaxResults=+7&QueueNamePrefix=last");
     EXPECT_EQ(read.action, "SendMessage");
@@ -91,10 +102,10 @@ TEST(QueryParameters, mapsKeepTheLaterItemOfAKeyAndLeaveOutItemsWithoutOne)
 TEST(QueryParameters, createQueueTagsAreTheLowerCaseMemberAndTagQueuesAreNot)
 {
     const std::string tags = "&Tag.1.Key=team&Tag.1.Value=core";
-    QueryParameters read = readQueryParameters("Action=CreateQueue&QueueName=q" + tags, {});
+    QueryParameters read = parametersOf("Action=CreateQueue&QueueName=q" + tags);
     EXPECT_EQ(read.tree->toJson(read.tree->root()),
               Json::parse(R"({"QueueName":"q","tags":{"team":"core"}})"));
-    read = readQueryParameters("Action=TagQueue&QueueUrl=u" + tags, {});
+    read = parametersOf("Action=TagQueue&QueueUrl=u" + tags);
     EXPECT_EQ(read.tree->toJson(read.tree->root()),
               Json::parse(R"({"QueueUrl":"u","Tags":{"team":"core"}})"));
 }
@@ -129,12 +140,13 @@ TEST(QueryParameters, faultsAreTooManyPartsAndTextThatIsNotUtf8)
     std::string deep = "x";
     for (int i = 0; i < kMaxNameSegments; ++i)
         deep += ".x";
-    EXPECT_EQ(readQueryParameters("Action=A&" + deep + "=1", {}).fault,
-              QueryParameters::Fault::TooManyParts);
-    EXPECT_EQ(readQueryParameters("Action=A", "MessageBody=%FF").fault,
-              QueryParameters::Fault::NotUtf8);
-    EXPECT_EQ(readQueryParameters("Action=A&MessageBody=%C3%A9", {}).fault,
-              QueryParameters::Fault::None);
+    const auto tooDeep = readQueryParameters("Action=A&" + deep + "=1", {});
+    ASSERT_FALSE(tooDeep);
+    EXPECT_EQ(tooDeep.error(), QueryFault::TooManyParts);
+    const auto notUtf8 = readQueryParameters("Action=A", "MessageBody=%FF");
+    ASSERT_FALSE(notUtf8);
+    EXPECT_EQ(notUtf8.error(), QueryFault::NotUtf8);
+    EXPECT_TRUE(readQueryParameters("Action=A&MessageBody=%C3%A9", {}));
 }
 
 TEST(QueryParameters, aPlainNameAndAFlattenedMemberOfOneJsonNameGiveTheLaterInNameOrder)
@@ -144,7 +156,7 @@ TEST(QueryParameters, aPlainNameAndAFlattenedMemberOfOneJsonNameGiveTheLaterInNa
               Json::parse(R"({"Attributes":"plain"})"));
     // "Tag" before "tags": CreateQueue's map of Tag.N is `tags`, replaced by the plain `tags`.
     const QueryParameters read
-        = readQueryParameters("Action=CreateQueue&tags=plain&Tag.1.Key=k&Tag.1.Value=v", {});
+        = parametersOf("Action=CreateQueue&tags=plain&Tag.1.Key=k&Tag.1.Value=v");
     EXPECT_EQ(read.tree->toJson(read.tree->root()), Json::parse(R"({"tags":"plain"})"));
 }
 
@@ -162,11 +174,11 @@ TEST(QueryParameters, emptyPartsHugeIndexesAndKeysWithoutAValue)
 
 TEST(QueryParameters, aFaultLeavesNoActionBehind)
 {
-    const QueryParameters read
+    // The Action read before the fault viewed the tree's text: a fault is no parameters at all.
+    const auto read
         = readQueryParameters("Action=SendMessage&a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q=1", {});
-    EXPECT_EQ(read.fault, QueryParameters::Fault::TooManyParts);
-    EXPECT_TRUE(read.action.empty());
-    EXPECT_FALSE(read.tree);
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error(), QueryFault::TooManyParts);
 }
 
 TEST(QueryParameters, fiftyThousandDistinctNamesAreRankedAndKept)
@@ -175,8 +187,8 @@ TEST(QueryParameters, fiftyThousandDistinctNamesAreRankedAndKept)
     std::string form;
     for (int i = 0; i < 50000; ++i)
         form += (i ? "&n" : "n") + std::to_string((i * 7919) % 50000) + "=v";
-    const QueryParameters read = readQueryParameters({}, form);
-    ASSERT_EQ(read.fault, QueryParameters::Fault::None);
+    const QueryParameters read = parametersOf({}, form);
+    ASSERT_TRUE(read.tree);
     const Json members = read.tree->toJson(read.tree->root());
     EXPECT_EQ(members.size(), 50000u);
     EXPECT_EQ(members.at("n49999"), "v");
@@ -246,8 +258,8 @@ TEST(QueryParameters, everyObjectsMembersAreInKeyOrderWhateverTheFormsOrder)
         if (round % 2 == 0)
             form += "&Attribute.1.Name=Policy&Attribute.1.Value=p&Tag.1.Key=k&Tag.1.Value=t"
                     "&MessageAttribute.1.Name=n&MessageAttribute.1.Value.DataType=String";
-        const QueryParameters read = readQueryParameters({}, form);
-        ASSERT_EQ(read.fault, QueryParameters::Fault::None) << form;
+        const QueryParameters read = parametersOf({}, form);
+        ASSERT_TRUE(read.tree) << form;
         const MemberTree& tree = *read.tree;
         std::vector<const MemberTree::Node*> objects = {&tree.root()};
         while (!objects.empty()) {
@@ -271,8 +283,7 @@ TEST(QueryParameters, everyObjectsMembersAreInKeyOrderWhateverTheFormsOrder)
 
 TEST(QueryParameters, anEmptyFormHasNoActionAndNoMembers)
 {
-    const QueryParameters read = readQueryParameters({}, {});
-    EXPECT_EQ(read.fault, QueryParameters::Fault::None);
+    const QueryParameters read = parametersOf({}, {});
     EXPECT_TRUE(read.action.empty());
     ASSERT_TRUE(read.tree);
     EXPECT_EQ(read.tree->toJson(read.tree->root()), Json::object());

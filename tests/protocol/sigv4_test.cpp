@@ -60,38 +60,40 @@ CredentialStore clientKeys()
     return keys;
 }
 
-std::string describe(const std::optional<SqsWireError>& error)
+std::string describe(const WireStatus& checked)
 {
-    if (!error)
+    if (checked)
         return "accepted";
-    return std::to_string(error->status) + " " + error->queryCode.toStdString() + ": "
-        + error->message.toStdString();
+    const SqsWireError& error = checked.error();
+    return std::to_string(error.status) + " " + error.queryCode.toStdString() + ": "
+        + error.message.toStdString();
 }
 
-void expectError(const std::optional<SqsWireError>& error, int status, const char* queryCode,
+void expectError(const WireStatus& checked, int status, const char* queryCode,
                  const char* jsonShape)
 {
-    ASSERT_TRUE(error.has_value()) << "accepted";
-    EXPECT_EQ(error->status, status) << describe(error);
-    EXPECT_EQ(error->queryCode.toStdString(), queryCode) << describe(error);
-    EXPECT_EQ(error->jsonShape.toStdString(), jsonShape) << describe(error);
-    EXPECT_TRUE(error->senderFault);
-    EXPECT_LT(error->message.toUtf8().size(), 700) << "messages stay bounded";
+    ASSERT_FALSE(checked) << "accepted";
+    const SqsWireError& error = checked.error();
+    EXPECT_EQ(error.status, status) << describe(checked);
+    EXPECT_EQ(error.queryCode.toStdString(), queryCode) << describe(checked);
+    EXPECT_EQ(error.jsonShape.toStdString(), jsonShape) << describe(checked);
+    EXPECT_TRUE(error.senderFault);
+    EXPECT_LT(error.message.toUtf8().size(), 700) << "messages stay bounded";
 }
 
-void expectIncomplete(const std::optional<SqsWireError>& error, const QString& message)
+void expectIncomplete(const WireStatus& checked, const QString& message)
 {
-    expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
-    if (error) {
-        EXPECT_EQ(error->message.toStdString(), message.toStdString());
+    expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
+    if (!checked) {
+        EXPECT_EQ(checked.error().message.toStdString(), message.toStdString());
     }
 }
 
-void expectMismatch(const std::optional<SqsWireError>& error, const QString& message)
+void expectMismatch(const WireStatus& checked, const QString& message)
 {
-    expectError(error, 403, "SignatureDoesNotMatch", "InvalidSignatureException");
-    if (error) {
-        EXPECT_EQ(error->message.toStdString(), message.toStdString());
+    expectError(checked, 403, "SignatureDoesNotMatch", "InvalidSignatureException");
+    if (!checked) {
+        EXPECT_EQ(checked.error().message.toStdString(), message.toStdString());
     }
 }
 
@@ -465,9 +467,9 @@ TEST(Sigv4Keys, unknownAccessKeyIsAnInvalidClientToken)
 {
     CredentialStore keys;
     keys.add("AKIDSOMEONEELSE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
-    const auto error = checkSignature(botocoreQueryPost(), keys, newYearNoon());
-    expectError(error, 403, "InvalidClientTokenId", "UnrecognizedClientException");
-    EXPECT_EQ(error->message,
+    const WireStatus checked = checkSignature(botocoreQueryPost(), keys, newYearNoon());
+    expectError(checked, 403, "InvalidClientTokenId", "UnrecognizedClientException");
+    EXPECT_EQ(checked.error().message,
               QStringLiteral("The security token included in the request is invalid."));
 }
 
@@ -475,9 +477,9 @@ TEST(Sigv4Keys, noSignatureAtAllIsAMissingToken)
 {
     HttpRequest request = botocoreQueryPost();
     removeHeader(request, "Authorization");
-    const auto error = checkSignature(request, clientKeys(), newYearNoon());
-    expectError(error, 403, "MissingAuthenticationToken", "MissingAuthenticationTokenException");
-    EXPECT_EQ(error->message, QStringLiteral("Request is missing Authentication Token"));
+    const WireStatus checked = checkSignature(request, clientKeys(), newYearNoon());
+    expectError(checked, 403, "MissingAuthenticationToken", "MissingAuthenticationTokenException");
+    EXPECT_EQ(checked.error().message, QStringLiteral("Request is missing Authentication Token"));
 }
 
 // ---- what was signed ----------------------------------------------------------------------
@@ -570,12 +572,12 @@ class Sigv4Clock : public ::testing::TestWithParam<TimeRow> {};
 TEST_P(Sigv4Clock, requestTimeMustBeWithinFifteenMinutes)
 {
     const TimeRow& row = GetParam();
-    const auto error
+    const WireStatus checked
         = checkSignature(botocoreQueryPost(), clientKeys(), newYearNoon(row.nowOffset));
     if (*row.error == '\0')
-        EXPECT_EQ(describe(error), "accepted");
+        EXPECT_EQ(describe(checked), "accepted");
     else
-        expectMismatch(error, QString::fromLatin1(row.error));
+        expectMismatch(checked, QString::fromLatin1(row.error));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -655,7 +657,7 @@ constexpr const char* kSigned = "SignedHeaders=content-type;host;x-amz-date";
 constexpr const char* kSignature
     = "Signature=acad87c4602eeda9c1896322cf094917e7f8351a6ab5db5c901e9ef1b364b5d3";
 
-std::optional<SqsWireError> withAuthorization(const QByteArray& authorization)
+WireStatus withAuthorization(const QByteArray& authorization)
 {
     HttpRequest request = botocoreQueryPost();
     setHeader(request, "Authorization", authorization);
@@ -704,12 +706,12 @@ TEST(Sigv4Malformed, noDateAtAll)
 {
     HttpRequest request = botocoreQueryPost();
     removeHeader(request, "X-Amz-Date");
-    const auto error = checkSignature(request, clientKeys(), newYearNoon());
-    expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
-    EXPECT_TRUE(error->message.startsWith(
+    const WireStatus checked = checkSignature(request, clientKeys(), newYearNoon());
+    expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
+    EXPECT_TRUE(checked.error().message.startsWith(
         QStringLiteral("Authorization header requires existence of either a 'X-Amz-Date' or a "
                        "'Date' header. Authorization=AWS4-HMAC-SHA256 Credential=")))
-        << describe(error);
+        << describe(checked);
 }
 
 TEST(Sigv4Malformed, otherSchemesLackEveryPart)
@@ -734,13 +736,13 @@ TEST(Sigv4Malformed, partWithoutEqualSign)
     const QByteArray header
         = "AWS4-HMAC-SHA256 Credential= AKIAIOSFODNN7EXAMPLE/20240101/us-east-1/sqs/aws4_request, "
           "SignedHeaders=content-type;host;x-amz-date, Signature=00";
-    const auto error = withAuthorization(header);
-    expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
-    EXPECT_TRUE(error->message.startsWith(
+    const WireStatus checked = withAuthorization(header);
+    expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
+    EXPECT_TRUE(checked.error().message.startsWith(
         QStringLiteral("'AKIAIOSFODNN7EXAMPLE/20240101/us-east-1/sqs/aws4_request' not a valid "
                        "key=value pair (missing equal-sign) in Authorization header: "
                        "'AWS4-HMAC-SHA256 Credential= AKIA")))
-        << describe(error);
+        << describe(checked);
 }
 
 TEST(Sigv4Malformed, credentialNeedsFiveParts)
@@ -781,9 +783,9 @@ TEST(Sigv4Malformed, signedHeaderMissingFromTheRequest)
 
 TEST(Sigv4Malformed, emptySignedHeaderName)
 {
-    const auto error
+    const WireStatus checked
         = withAuthorization(joined({kCredential, "SignedHeaders=host;;x-amz-date", kSignature}));
-    expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
+    expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
 }
 
 TEST(Sigv4Malformed, bothHeaderAndPresignedQuery)
@@ -791,9 +793,9 @@ TEST(Sigv4Malformed, bothHeaderAndPresignedQuery)
     HttpRequest request = botocorePresigned();
     request.headers.append(
         {QByteArray("Authorization"), botocoreQueryPost().header("Authorization")});
-    const auto error = checkSignature(request, clientKeys(), newYearNoon());
-    expectError(error, 400, "SignatureDoesNotMatch", "InvalidSignatureException");
-    EXPECT_EQ(error->message,
+    const WireStatus checked = checkSignature(request, clientKeys(), newYearNoon());
+    expectError(checked, 400, "SignatureDoesNotMatch", "InvalidSignatureException");
+    EXPECT_EQ(checked.error().message,
               QStringLiteral("Found both 'X-Amz-Algorithm' as a query-string param "
                              "and 'Authorization' as HTTP header."));
 }
@@ -818,8 +820,8 @@ TEST(Sigv4Malformed, presignedAlgorithmAndExpiry)
     for (const char* expires : {"0", "604801", "-5", "1e3", "99999999999999999999"}) {
         HttpRequest request = botocorePresigned();
         request.query.replace("X-Amz-Expires=900", QByteArray("X-Amz-Expires=") + expires);
-        const auto error = checkSignature(request, clientKeys(), newYearNoon());
-        expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
+        const WireStatus checked = checkSignature(request, clientKeys(), newYearNoon());
+        expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
     }
 }
 
@@ -855,11 +857,11 @@ TEST(Sigv4Adversarial, oddBytesGiveAnErrorWithPrintableQuotes)
         = "AWS4-HMAC-SHA256 \x00\x01\xff\xfe=\n\r, Credential=\xc3\x28/\x00/a/b/c, "
           "SignedHeaders=host\x7f, Signature=\x80";
     const QByteArray odd(kOdd, sizeof kOdd - 1);
-    const auto error = withAuthorization(odd);
-    ASSERT_TRUE(error.has_value());
-    EXPECT_TRUE(error->senderFault);
-    for (const QChar c : error->message)
-        EXPECT_FALSE(c.unicode() < 0x20 || c.unicode() == 0x7f) << describe(error);
+    const WireStatus checked = withAuthorization(odd);
+    ASSERT_FALSE(checked);
+    EXPECT_TRUE(checked.error().senderFault);
+    for (const QChar c : checked.error().message)
+        EXPECT_FALSE(c.unicode() < 0x20 || c.unicode() == 0x7f) << describe(checked);
 }
 
 TEST(Sigv4Adversarial, longCredentialIsQuotedOnlyInPart)
@@ -868,8 +870,8 @@ TEST(Sigv4Adversarial, longCredentialIsQuotedOnlyInPart)
     request.query.replace("X-Amz-Credential=AKIAIOSFODNN7EXAMPLE",
                           "X-Amz-Credential=" + QByteArray(100 * 1024, 'A'));
     request.query.replace("%2Faws4_request", "");
-    const auto error = checkSignature(request, clientKeys(), newYearNoon());
-    expectError(error, 400, "IncompleteSignature", "IncompleteSignatureException");
+    const WireStatus checked = checkSignature(request, clientKeys(), newYearNoon());
+    expectError(checked, 400, "IncompleteSignature", "IncompleteSignatureException");
 }
 
 TEST(Sigv4Adversarial, longSignatureOrPercentGarbageDoesNotMatch)
