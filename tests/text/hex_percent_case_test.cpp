@@ -57,7 +57,8 @@ TEST(AsciiCase, comparesLettersInEitherCaseAndNothingElse)
     EXPECT_FALSE(equalsIgnoringAsciiCase("Content-Type", "content-typ"));
     EXPECT_FALSE(equalsIgnoringAsciiCase("[", "{")); // 0x5B and 0x7B differ by the case bit only
     EXPECT_FALSE(equalsIgnoringAsciiCase("\xc3\x89", "\xc3\xa9")); // É and é: not ASCII
-    EXPECT_TRUE(startsWithIgnoringAsciiCase("Application/X-Amz-Json-1.0", "application/x-amz-json"));
+    EXPECT_TRUE(
+        startsWithIgnoringAsciiCase("Application/X-Amz-Json-1.0", "application/x-amz-json"));
     EXPECT_FALSE(startsWithIgnoringAsciiCase("app", "application"));
     EXPECT_EQ(asciiLowercased("X-Amz-Date\xc3\x89"), "x-amz-date\xc3\x89");
 }
