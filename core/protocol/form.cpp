@@ -98,8 +98,22 @@ FormResult<std::size_t> decodeFormInto(std::string_view text, char* const out, F
         const std::string_view pairName(name, std::size_t(value - name));
         const std::string_view pairValue(value, std::size_t(to - value));
         pairs.emplace_back(pairName, pairValue);
-        if (!isUtf8(pairName) || !isUtf8(pairValue))
-            return notUtf8(pairs.back(), pairs.size() - firstPair);
+    }
+    // All the decoded text at once (one call instead of two a pair): when it is UTF-8 and no part
+    // starts inside a character (with a continuation byte), every part is UTF-8 on its own.
+    const auto startsInside = [](std::string_view part) {
+        return !part.empty() && (static_cast<unsigned char>(part.front()) & 0xC0) == 0x80;
+    };
+    bool whole = isUtf8({out, std::size_t(to - out)});
+    for (std::size_t i = firstPair; whole && i < pairs.size(); ++i)
+        whole = !startsInside(pairs[i].first) && !startsInside(pairs[i].second);
+    if (!whole) {
+        for (std::size_t i = firstPair; i < pairs.size(); ++i) {
+            if (!isUtf8(pairs[i].first) || !isUtf8(pairs[i].second)) {
+                pairs.resize(i + 1);
+                return notUtf8(pairs.back(), pairs.size() - firstPair);
+            }
+        }
     }
     return std::size_t(to - out);
 }

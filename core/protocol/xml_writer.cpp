@@ -56,8 +56,9 @@ void appendEscaped(QByteArray& out, std::string_view utf8, bool attribute)
 
 // What a byte asks of the text it is in: nothing (most), an escape in text and attributes, an
 // escape in attributes only, or the whole text's check (a control XML cannot carry, or a byte of a
-// character past ASCII, which the check reads as UTF-8).
-enum ByteClass : unsigned char { Plain, Escape, EscapeInAttribute, Check };
+// character past ASCII, which the check reads as UTF-8). Bits, so that a text's bytes' classes
+// are or-ed together in one pass without a branch per byte.
+enum ByteClass : unsigned char { Plain = 0, Escape = 1, EscapeInAttribute = 2, Check = 4 };
 
 constexpr std::array<ByteClass, 256> kByteClasses = [] {
     std::array<ByteClass, 256> classes{};
@@ -191,14 +192,12 @@ void XmlWriter::escaped(std::string_view utf8, bool attribute)
 {
     // Most text is ASCII with nothing to escape: one copy. Past ASCII, or with a control, the
     // whole text is checked first.
-    bool escapes = false;
-    std::size_t at = 0;
-    for (; at < utf8.size(); ++at) {
-        const ByteClass kind = kByteClasses[static_cast<unsigned char>(utf8[at])];
-        if (kind == Check)
-            return checkedEscaped(utf8, attribute);
-        escapes = escapes || kind == Escape || (attribute && kind == EscapeInAttribute);
-    }
+    unsigned seen = Plain;
+    for (const char c : utf8)
+        seen |= kByteClasses[static_cast<unsigned char>(c)];
+    if (seen & Check)
+        return checkedEscaped(utf8, attribute);
+    const bool escapes = (seen & Escape) || (attribute && (seen & EscapeInAttribute));
     if (!escapes)
         return put(utf8);
     finish();

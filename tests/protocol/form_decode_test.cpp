@@ -285,3 +285,19 @@ TEST(FormDecode, aFormThatIsNotUtf8SaysWhichPairAndWhetherItsNameOrItsValue)
     EXPECT_EQ(quoted.error().name, inflight::engine::excerpt(longName));
     EXPECT_LT(quoted.error().name.size(), longName.size());
 }
+
+// The decoded text is checked as UTF-8 all at once; a character cut in two by '=' or '&' is still
+// refused, in the part where it starts.
+TEST(FormDecode, aCharacterSplitBetweenTwoPartsIsNotUtf8)
+{
+    using protocol::FormError;
+    const auto byEquals = protocol::decodeForm("a%C3=%A9");
+    ASSERT_FALSE(byEquals);
+    EXPECT_EQ(byEquals.error(), (FormError{1, FormError::Part::Name, {}}));
+    const auto byAmpersand = protocol::decodeForm("x=%E2%82&%AC=y");
+    ASSERT_FALSE(byAmpersand);
+    EXPECT_EQ(byAmpersand.error(), (FormError{1, FormError::Part::Value, "x"}));
+    const auto whole = protocol::decodeForm("caf%C3%A9=%E2%82%AC&%F0%9F%99%82=ok");
+    ASSERT_TRUE(whole);
+    EXPECT_EQ(whole->size(), 2);
+}
