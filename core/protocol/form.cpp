@@ -82,8 +82,10 @@ FormResult<std::size_t> decodeFormInto(std::string_view text, char* const out, F
     char* to = out;
     const std::size_t firstPair = pairs.size();
     for (std::size_t start = 0; start <= text.size();) {
-        const auto* amp
-            = static_cast<const char*>(std::memchr(text.data() + start, '&', text.size() - start));
+        // (An empty view's data may be null, which memchr may not be given.)
+        const auto* amp = start < text.size()
+            ? static_cast<const char*>(std::memchr(text.data() + start, '&', text.size() - start))
+            : nullptr;
         const std::size_t end = amp ? std::size_t(amp - text.data()) : text.size();
         const std::string_view pair = text.substr(start, end - start);
         start = end + 1;
