@@ -67,7 +67,6 @@ struct GuardedHeaders {
     const QByteArray* host = nullptr;
     const QByteArray* origin = nullptr;
     const QByteArray* fetchSite = nullptr;
-    const QByteArray* fetchMode = nullptr;
     const QByteArray* userAgent = nullptr;
     const QByteArray* contentType = nullptr;
     const QByteArray* target = nullptr; // X-Amz-Target
@@ -82,10 +81,13 @@ struct GuardedHeaders {
     }
 
     // What only browsers send: every browser's User-Agent starts with "Mozilla/", and current
-    // ones add Sec-Fetch-* headers to every request. No AWS SDK, CLI or curl sends either.
+    // ones add Sec-Fetch-Site to every request. No AWS SDK, CLI or curl sends either.
+    // Sec-Fetch-Mode alone is not a browser's mark: Node's fetch (undici), Deno's and Bun's send
+    // `sec-fetch-mode: cors` on every request, with no Sec-Fetch-Site and their own User-Agent,
+    // and a browser never sends it without Sec-Fetch-Site.
     bool fromBrowser() const
     {
-        return (userAgent && userAgent->startsWith("Mozilla/")) || fetchMode || fetchSite;
+        return (userAgent && userAgent->startsWith("Mozilla/")) || fetchSite;
     }
 
 private:
@@ -100,9 +102,7 @@ private:
         case 10: return is("user-agent") ? &userAgent : nullptr;
         case 12:
             return is("content-type") ? &contentType : (is("x-amz-target") ? &target : nullptr);
-        case 14:
-            return is("sec-fetch-site") ? &fetchSite
-                                        : (is("sec-fetch-mode") ? &fetchMode : nullptr);
+        case 14: return is("sec-fetch-site") ? &fetchSite : nullptr;
         case 29: return is("access-control-request-method") ? &preflightMethod : nullptr;
         default: return nullptr;
         }

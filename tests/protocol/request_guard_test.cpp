@@ -146,6 +146,39 @@ TEST(RequestGuard, RefusesBrowserGetsThatChangeQueues)
     EXPECT_TRUE(guard.check(request("GET", "/20210201/queues/jobs/stats", browser)));
 }
 
+// Node's fetch (undici), Deno's and Bun's send `sec-fetch-mode: cors` on every request, with their
+// own User-Agent and no Sec-Fetch-Site or Origin: programs, not pages. Their GetMessages and
+// mutating Query GETs go through; a browser's, which always adds Sec-Fetch-Site, do not.
+TEST(RequestGuard, LetsNodeDenoAndBunFetchThrough)
+{
+    const RequestGuard guard;
+    for (const QByteArray agent : {"node", "undici", "Deno/1.46.3", "Bun/1.1.29"}) {
+        // undici's headers, exactly as it sends them for a fetch without options.
+        const QList<QPair<QByteArray, QByteArray>> fetch = {{"host", "127.0.0.1:9324"},
+                                                            {"connection", "keep-alive"},
+                                                            {"accept", "*/*"},
+                                                            {"accept-language", "*"},
+                                                            {"sec-fetch-mode", "cors"},
+                                                            {"user-agent", agent},
+                                                            {"accept-encoding", "gzip, deflate"}};
+        EXPECT_TRUE(guard.check(
+            request("GET", "/20210201/queues/jobs/messages", fetch, "timeoutInSeconds=0")))
+            << agent.constData();
+        EXPECT_TRUE(guard.check(request("GET", "/", fetch, "Action=CreateQueue&QueueName=x")))
+            << agent.constData();
+    }
+    // A page's fetch carries Sec-Fetch-Site (and its browser's User-Agent): still refused.
+    const QList<QPair<QByteArray, QByteArray>> page = {{"Host", "127.0.0.1:9324"},
+                                                       {"Sec-Fetch-Mode", "cors"},
+                                                       {"Sec-Fetch-Site", "same-origin"},
+                                                       {"User-Agent", "Mozilla/5.0 (X11)"}};
+    EXPECT_TRUE(refused(guard.check(request("GET", "/20210201/queues/jobs/messages", page))));
+    // Sec-Fetch-Site alone, without a browser's User-Agent, still marks a browser.
+    const QList<QPair<QByteArray, QByteArray>> site
+        = {{"Host", "127.0.0.1:9324"}, {"Sec-Fetch-Site", "none"}, {"Sec-Fetch-Mode", "navigate"}};
+    EXPECT_TRUE(refused(guard.check(request("GET", "/20210201/queues/jobs/messages", site))));
+}
+
 TEST(RequestGuard, AnAllowedOriginGetsItsPreflightAndCorsHeaders)
 {
     AccessPolicy policy;
