@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <string_view>
 
 namespace inflight::protocol {
 
@@ -59,6 +60,9 @@ HttpResponse success(const engine::ReceiveResult& result);
 HttpResponse success(const IdBatch& batch);
 HttpResponse success(const SendAnswer& answer);
 HttpResponse error(const SqsWireError& error);
+// Whether the SQS model gives the member of that name an integer shape (DelaySeconds,
+// VisibilityTimeout, ...): in JSON it is a number, where the Query protocol carries it as text.
+bool isIntegerMember(std::string_view member);
 } // namespace json
 
 namespace query {

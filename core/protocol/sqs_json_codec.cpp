@@ -325,6 +325,11 @@ SqsWireError malformedBody(const QString& reason)
 
 } // namespace
 
+bool isIntegerMember(std::string_view member)
+{
+    return shapeOf(member) == Shape::Integer;
+}
+
 DecodedSqsRequest decodeRequest(const HttpRequest& request)
 {
     const QByteArray target = request.header(QByteArrayLiteral("X-Amz-Target"));

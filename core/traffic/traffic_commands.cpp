@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <system_error>
 
 namespace inflight::traffic {
 
@@ -59,6 +61,35 @@ QString scalarText(const nlohmann::json& value)
 {
     return value.is_string() ? QString::fromStdString(value.get_ref<const std::string&>())
                              : jsonText(value);
+}
+
+// Parameters of the Query protocol itself, not of the action: the CLI has no option for them, and
+// `--version` makes it print its own version and stop. (X-Amz-*: a presigned request's signature.)
+bool isProtocolParameter(const std::string& name)
+{
+    return name == "Version" || name == "Action" || name.starts_with("X-Amz-");
+}
+
+// A batch's entries as the CLI's JSON wants them: the Query protocol carries every value as text,
+// and the CLI checks each entry's members against the model (DelaySeconds, VisibilityTimeout must
+// be numbers there). Top-level options stay text: the CLI reads '10' as the number it needs.
+nlohmann::json typedEntries(nlohmann::json entries)
+{
+    for (nlohmann::json& entry : entries) {
+        if (!entry.is_object())
+            continue;
+        for (auto& [member, value] : entry.items()) {
+            if (!value.is_string() || !protocol::json::isIntegerMember(member))
+                continue;
+            const std::string& text = value.get_ref<const std::string&>();
+            long long number = 0;
+            const auto [end, failed]
+                = std::from_chars(text.data(), text.data() + text.size(), number);
+            if (failed == std::errc() && end == text.data() + text.size())
+                value = number;
+        }
+    }
+    return entries;
 }
 
 } // namespace
@@ -137,7 +168,7 @@ QString awsCliCommand(const TrafficRecord& record)
     const nlohmann::json members = request.membersJson();
     if (members.is_object()) {
         for (const auto& [key, value] : members.items()) {
-            if (value.is_null())
+            if (value.is_null() || isProtocolParameter(key))
                 continue;
             command += QStringLiteral(" \\\n  --") + cliName(QString::fromStdString(key));
             if (isScalar(value)) {
@@ -148,7 +179,8 @@ QString awsCliCommand(const TrafficRecord& record)
                 for (const nlohmann::json& item : value)
                     command += QLatin1Char(' ') + shellQuote(scalarText(item));
             } else {
-                command += QLatin1Char(' ') + shellQuote(jsonText(value));
+                command += QLatin1Char(' ')
+                    + shellQuote(jsonText(key == "Entries" ? typedEntries(value) : value));
             }
         }
     }

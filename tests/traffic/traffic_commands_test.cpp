@@ -88,7 +88,8 @@ TEST(AwsCliCommand, QueryRequestBecomesTheSameOptions)
     record.path = "/000000000000/orders";
     record.requestHeaders
         = {{"Host", "localhost:9324"}, {"Content-Type", "application/x-www-form-urlencoded"}};
-    record.requestBody = "Action=ReceiveMessage&MaxNumberOfMessages=10&AttributeName.1=All&"
+    record.requestBody = "Action=ReceiveMessage&Version=2012-11-05&MaxNumberOfMessages=10&"
+                         "AttributeName.1=All&"
                          "QueueUrl=http%3A%2F%2Flocalhost%3A9324%2F000000000000%2Forders";
     const QString aws = awsCliCommand(record);
     EXPECT_TRUE(aws.startsWith(QStringLiteral("aws sqs receive-message"))) << qPrintable(aws);
@@ -97,6 +98,8 @@ TEST(AwsCliCommand, QueryRequestBecomesTheSameOptions)
         aws.contains(QStringLiteral("--queue-url 'http://localhost:9324/000000000000/orders'")));
     EXPECT_TRUE(aws.contains(QStringLiteral("--attribute-names 'All'"))) << qPrintable(aws);
     EXPECT_FALSE(aws.contains(QStringLiteral("--region")));
+    // The protocol's own Version is no option of the CLI's (--version prints its version).
+    EXPECT_FALSE(aws.contains(QStringLiteral("--version"))) << qPrintable(aws);
 }
 
 TEST(AwsCliCommand, NoneForOciOrCutBodies)

@@ -6,6 +6,7 @@
 
 #include "endpoint_adapter.h"
 #include "server/http_server.h"
+#include "traffic/traffic_commands.h"
 #include "traffic/traffic_log.h"
 #include "ui/models/client_directory.h"
 #include "ui/models/client_table_model.h"
@@ -29,6 +30,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QSet>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -163,6 +165,55 @@ t.join()
 print('received', len(got[0].get('Messages', [])))
 )";
 
+// Every SQS action a client makes, over Query (boto3 from Debian: its SQS model predates JSON).
+const char* kEveryQueryAction = R"(
+import os, boto3, botocore
+c = boto3.client('sqs', endpoint_url=os.environ['INFLIGHT_URL'])
+q = c.create_queue(QueueName='copied', Attributes={'VisibilityTimeout': '20'}, tags={'team': 'a'})['QueueUrl']
+dlq = c.create_queue(QueueName='copied-dlq')['QueueUrl']
+c.get_queue_url(QueueName='copied')
+c.get_queue_attributes(QueueUrl=q, AttributeNames=['All'])
+c.set_queue_attributes(QueueUrl=q, Attributes={'DelaySeconds': '0', 'MaximumMessageSize': '262144'})
+c.tag_queue(QueueUrl=q, Tags={'tier': 'gold'})
+c.untag_queue(QueueUrl=q, TagKeys=['tier'])
+c.list_queue_tags(QueueUrl=q)
+c.list_queues(QueueNamePrefix='copied')
+c.list_dead_letter_source_queues(QueueUrl=dlq)
+c.send_message(QueueUrl=q, MessageBody='a body: $HOME & more', DelaySeconds=0,
+               MessageAttributes={'kind': {'DataType': 'String', 'StringValue': 'order'},
+                                  'raw': {'DataType': 'Binary', 'BinaryValue': b'\x00\x01'}})
+c.send_message_batch(QueueUrl=q, Entries=[{'Id': 'a', 'MessageBody': 'one'},
+                                           {'Id': 'b', 'MessageBody': 'two', 'DelaySeconds': 0}])
+got = c.receive_message(QueueUrl=q, MaxNumberOfMessages=10, VisibilityTimeout=30,
+                        AttributeNames=['All'], MessageAttributeNames=['All'])['Messages']
+c.change_message_visibility(QueueUrl=q, ReceiptHandle=got[0]['ReceiptHandle'], VisibilityTimeout=60)
+c.change_message_visibility_batch(QueueUrl=q, Entries=[
+    {'Id': 'x', 'ReceiptHandle': got[1]['ReceiptHandle'], 'VisibilityTimeout': 60}])
+c.delete_message(QueueUrl=q, ReceiptHandle=got[0]['ReceiptHandle'])
+c.delete_message_batch(QueueUrl=q, Entries=[{'Id': 'y', 'ReceiptHandle': got[1]['ReceiptHandle']}])
+c.purge_queue(QueueUrl=q)
+c.delete_queue(QueueUrl=dlq)
+print('query done')
+)";
+
+// The same kind of calls over AWS JSON 1.0 (the JS SDK).
+const char* kEveryJsonAction = R"(
+import * as sqs from '@aws-sdk/client-sqs';
+const c = new sqs.SQSClient({ endpoint: process.env.INFLIGHT_URL, maxAttempts: 1 });
+const q = process.env.QUEUE_URL;
+await c.send(new sqs.SendMessageCommand({ QueueUrl: q, MessageBody: 'from js',
+  MessageAttributes: { kind: { DataType: 'String', StringValue: 'order' } } }));
+await c.send(new sqs.SendMessageBatchCommand({ QueueUrl: q, Entries: [{ Id: 'a', MessageBody: 'one' }] }));
+const got = await c.send(new sqs.ReceiveMessageCommand({ QueueUrl: q, MaxNumberOfMessages: 2,
+  MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
+await c.send(new sqs.ChangeMessageVisibilityCommand({ QueueUrl: q,
+  ReceiptHandle: got.Messages[0].ReceiptHandle, VisibilityTimeout: 45 }));
+await c.send(new sqs.DeleteMessageCommand({ QueueUrl: q, ReceiptHandle: got.Messages[0].ReceiptHandle }));
+await c.send(new sqs.GetQueueAttributesCommand({ QueueUrl: q, AttributeNames: ['All'] }));
+await c.send(new sqs.ListQueuesCommand({ QueueNamePrefix: 'wo' }));
+console.log('json done');
+)";
+
 } // namespace
 
 class TrafficTest : public QObject {
@@ -268,6 +319,53 @@ private Q_SLOTS:
         child<QCheckBox>(view, QStringLiteral("trafficEmptyCheck"))->setChecked(true);
         QCOMPARE(view->filterModel()->rowCount(), 1);
         child<QCheckBox>(view, QStringLiteral("trafficEmptyCheck"))->setChecked(false);
+    }
+
+    // "Copy as aws sqs" makes a command the AWS CLI runs: for every SQS request of real clients,
+    // over Query and over JSON, the copied command, run in a shell with the CLI, reaches the
+    // endpoint again as the same operation (a service error, as for a receipt already used, is
+    // still a run); the CLI does not print its version and stop, nor refuse an option.
+    void everyCopiedAwsCommandRunsWithTheCli()
+    {
+        TrafficWindow t;
+        // Debian's python3 and boto3 (Query); a newer boto3 first on PATH would speak JSON.
+        const QString query
+            = t.run(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-")},
+                    QStringLiteral("AKIDBOTOWORKER"), QString::fromUtf8(kEveryQueryAction));
+        QVERIFY2(query.contains(QStringLiteral("query done")), qPrintable(query));
+        const QString json = t.run(QStringLiteral("node"),
+                                   {QStringLiteral("--input-type=module"), QStringLiteral("-e"),
+                                    QString::fromUtf8(kEveryJsonAction)},
+                                   QStringLiteral("AKIDJSPRODUCER"));
+        QVERIFY2(json.contains(QStringLiteral("json done")), qPrintable(json));
+
+        std::vector<traffic::TrafficRecord> made;
+        ui::TrafficTableModel* model = t.window->trafficView()->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            if (const traffic::TrafficRecord* r = model->record(row))
+                made.push_back(*r);
+        QSet<QString> operations;
+        for (const traffic::TrafficRecord& record : made) {
+            const QString command = traffic::awsCliCommand(record);
+            QVERIFY2(!command.isEmpty(), qPrintable(record.operation));
+            const std::size_t before = t.records(record.operation).size();
+            // Debian's AWS CLI (2.9), whatever else is first on PATH.
+            const QString out
+                = t.run(QStringLiteral("bash"),
+                        {QStringLiteral("-c"), QStringLiteral("PATH=/usr/bin:$PATH; ") + command},
+                        QStringLiteral("AKIDCLITERMINAL"));
+            QVERIFY2(!out.trimmed().startsWith(QStringLiteral("aws-cli/")),
+                     qPrintable(command + QStringLiteral("\n") + out));
+            QVERIFY2(!out.contains(QStringLiteral("Unknown options"))
+                         && !out.contains(QStringLiteral("usage: aws")),
+                     qPrintable(command + QStringLiteral("\n") + out));
+            QVERIFY2(t.records(record.operation).size() == before + 1,
+                     qPrintable(QStringLiteral("did not reach the endpoint: ") + command
+                                + QStringLiteral("\n") + out));
+            operations.insert(record.operation);
+        }
+        // Both protocols' clients, and every action the scripts make.
+        QVERIFY2(operations.size() >= 18, qPrintable(QStringList(operations.values()).join(u' ')));
     }
 
     // A request's engine events lead to its message and timeline; the timeline row leads back.
