@@ -1,6 +1,8 @@
 #pragma once
 
-#include "ui/widgets/message_actions.h"
+#include "ui/pages/messages_page.h"
+#include "ui/pages/queue_dock.h"
+#include "ui/pages/window_actions.h"
 
 #include "engine/views.h"
 
@@ -46,6 +48,7 @@ class EventLogView;
 class GroupsView;
 class HelpWindow;
 class LessonView;
+class LocalSource;
 class SimulationView;
 class MessageFilterModel;
 class MessageHistory;
@@ -81,23 +84,28 @@ public:
     // Selects `queue` in the queue list (and shows its messages). False if there is none.
     bool selectQueue(const QString& queue);
     // Selects the messages with these ids in the message table; returns how many were found.
-    int selectMessages(const QStringList& messageIds);
+    int selectMessages(const QStringList& messageIds)
+    {
+        return m_messagesPage->selectMessages(messageIds);
+    }
     // The message ids selected in the message table, in row order.
-    QStringList selectedMessageIds() const;
+    QStringList selectedMessageIds() const { return m_messagesPage->selectedMessageIds(); }
 
     // The named action ("newQueueAction", "receiveAction", …).
     QAction* action(const QString& objectName) const;
     TimeControls* timeControls() const { return m_time; }
-    MessageTableModel* messageModel() const { return m_messages; }
-    MessageFilterModel* messageFilter() const { return m_messageFilter; }
-    QTableView* messageView() const { return m_messageView; }
-    QTreeView* queueView() const { return m_queueView; }
-    MessageInspector* inspector() const { return m_inspector; }
+    QueueDock* queueDock() const { return m_queueDock; }
+    MessagesPage* messagesPage() const { return m_messagesPage; }
+    MessageTableModel* messageModel() const { return m_messagesPage->model(); }
+    MessageFilterModel* messageFilter() const { return m_messagesPage->filter(); }
+    QTableView* messageView() const { return m_messagesPage->view(); }
+    QTreeView* queueView() const { return m_queueDock->view(); }
+    MessageInspector* inspector() const { return m_messagesPage->inspector(); }
     // The receive and redrive dialogs while they exist (not modal: one per window).
     ReceiveDialog* receiveDialog() const;
     RedriveDialog* redriveDialog() const;
-    NoticeBar* messageNotice() const { return m_messageNotice; }
-    NoticeBar* queueNotice() const { return m_queueNotice; }
+    NoticeBar* messageNotice() const { return m_messagesPage->notice(); }
+    NoticeBar* queueNotice() const { return m_queueDock->notice(); }
     QTabWidget* tabs() const { return m_tabs; }
     ThroughputChartView* charts() const { return m_charts; }
     EventLogView* eventLog() const { return m_eventLog; }
@@ -140,7 +148,7 @@ public:
     // / body / receipt, send a copy, copy or move to another queue (repair and resubmit: the send
     // dialog opens with the message to edit; a move deletes the original with its receipt once
     // the copy is sent). Runs the menu (what a right click does).
-    void showMessageMenu(const QPoint& at);
+    void showMessageMenu(const QPoint& at) { m_messagesPage->showMenu(at); }
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -165,14 +173,10 @@ private:
     void showHelp(int page);
     QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
                         const QKeySequence& shortcut, void (MainWindow::*slot)());
-    void onQueueSelected();
+    void onQueueSelected(const QString& queue, int kind);
     void onQueuesChanged();
-    void updateQueueTitle();
     void applyFirstLayout();
-    void onMessageSelected();
     void updateActions();
-    void updateMessageCount();
-    void applyStateFilter();
     void showWaiting(bool waiting, const QString& text);
 
     void buildSimulation();
@@ -186,52 +190,27 @@ private:
     void sendMessage();
     void sendGenerated();
     void receive();
-    // One message, at once (a short poll), with the queue's own visibility timeout: the trainer's
-    // one click; the room keeps watching the table.
-    void receiveOne();
     // Puts the receive dialog in the Receive panel (receiveDock) and shows it.
     void dockReceive(ReceiveDialog* dialog);
-    void resubmit(const engine::MessageView& message, const QString& toQueue, bool move);
-    void extend30();
-    void changeVisibility();
-    void release();
-    void deleteSelectedMessages();
     void redrive();
     void endpointSettings();
     void about();
-    // The selected messages that are in flight, with their receipts (by peek), and how many of
-    // the selection are not in flight.
-    std::vector<InFlightMessage> selectedInFlight(int* skipped = nullptr) const;
-    void reportOutcome(const ActionOutcome& outcome, const QString& done, int skipped);
     bool confirm(const QString& objectName, const QString& title, const QString& text);
 
     session::Session& m_session;
+    LocalSource* m_source = nullptr;
+    WindowActions m_actions;
     QString m_currentQueue;
+    QueueDock* m_queueDock = nullptr;
+    MessagesPage* m_messagesPage = nullptr;
 
-    QueueTableModel* m_queues = nullptr;
-    QSortFilterProxyModel* m_queueProxy = nullptr;
-    MessageTableModel* m_messages = nullptr;
-    MessageFilterModel* m_messageFilter = nullptr;
     MessageHistory* m_history = nullptr;
 
     TimeControls* m_time = nullptr;
-    QDockWidget* m_queueDock = nullptr;
     bool m_layoutRestored = false;
-    QTreeView* m_queueView = nullptr;
-    NoticeBar* m_queueNotice = nullptr;
     QTabWidget* m_tabs = nullptr;
-    QSplitter* m_messageSplitter = nullptr;
-    QTableView* m_messageView = nullptr;
-    NoticeBar* m_messageNotice = nullptr;
-    QComboBox* m_stateFilter = nullptr;
-    QLineEdit* m_textFilter = nullptr;
-    QLabel* m_messageCount = nullptr;
-    QLabel* m_queueTitle = nullptr;
-    QLabel* m_queueDetails = nullptr; // its type, visibility timeout, delay and DLQ
     HelpWindow* m_help = nullptr;
     QDockWidget* m_receiveDock = nullptr;
-    QHash<QString, QString> m_queueFilters; // the text filter typed for each queue
-    MessageInspector* m_inspector = nullptr;
     GroupsView* m_groups = nullptr;
     ThroughputChartView* m_charts = nullptr;
     EventLogView* m_eventLog = nullptr;

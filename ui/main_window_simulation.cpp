@@ -110,7 +110,7 @@ QString MainWindow::openScenarioFile(const QString& path)
             tr("Scenario not opened, nothing changed: %1").arg(error));
         return error;
     }
-    m_queues->refresh();
+    m_queueDock->model()->refresh();
     m_simulationView->model()->refresh();
     m_simulationView->notice()->showInfo(
         tr("Opened %1: %2 actors").arg(QFileInfo(path).fileName()).arg(scenario->actors.size()));
@@ -170,7 +170,7 @@ bool MainWindow::openLesson(const QString& path)
     }
     // The reader reads the first step before anything runs.
     m_session.pause();
-    m_queues->refresh();
+    m_queueDock->model()->refresh();
     m_simulationView->model()->refresh();
     m_tabs->setCurrentWidget(m_simulationView);
     QString note;

@@ -37,7 +37,7 @@ void MainWindow::setTrafficLog(traffic::TrafficLog& log)
     });
 
     // A timeline row's request is one click away: double-click it, or its context menu.
-    QTableView* timeline = m_inspector->timelineView();
+    QTableView* timeline = inspector()->timelineView();
     const auto cursorAt = [this](const QModelIndex& index) -> std::uint64_t {
         if (!index.isValid())
             return 0;
@@ -72,7 +72,7 @@ void MainWindow::showMessage(const QString& queue, const QString& messageId)
     selectQueue(queue);
     m_tabs->setCurrentIndex(0);
     if (selectMessages({messageId}) == 0) // gone: its timeline is still there
-        m_inspector->setMessage(queue, {}, messageId);
+        inspector()->setMessage(queue, {}, messageId);
 }
 
 } // namespace inflight::ui

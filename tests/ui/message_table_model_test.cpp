@@ -2,6 +2,7 @@
 // the countdown follows the presentation tick, and browsing never changes a message.
 #include "ui/models/message_filter_model.h"
 #include "ui/models/message_table_model.h"
+#include "ui/source/local_source.h"
 
 #include "ui/model_test_support.h"
 
@@ -18,7 +19,8 @@ class MessageTableModelTest : public QObject {
 private:
     struct Setup {
         SessionFixture f;
-        Model model{f.session};
+        LocalSource source{f.session};
+        Model model{source};
         std::unique_ptr<QAbstractItemModelTester> tester = watch(&model);
     };
 
@@ -323,7 +325,7 @@ private Q_SLOTS:
         s.f.createQueueWithDeadLetters("orders", "orders-dlq", 1);
         const std::string id = s.f.send("orders", "poison");
         s.f.send("orders-dlq", "already there");
-        Model source(s.f.session);
+        Model source(s.source);
         auto sourceTester = watch(&source);
         source.setQueue(QStringLiteral("orders"));
         s.model.setQueue(QStringLiteral("orders-dlq"));

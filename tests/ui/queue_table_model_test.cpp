@@ -1,6 +1,7 @@
 // QueueTableModel driven by a real Session: every queue with its type, live counts and its
 // dead-letter relation.
 #include "ui/models/queue_table_model.h"
+#include "ui/source/local_source.h"
 
 #include "ui/model_test_support.h"
 
@@ -21,7 +22,8 @@ private Q_SLOTS:
         f.createQueueWithDeadLetters("orders", "orders-dlq", 3);
         f.createQueue("jobs.fifo", {{"FifoQueue", "true"}});
         f.createQueue("oq", {{"deadLetterQueueDeliveryCount", "5"}}, true);
-        Model model(f.session);
+        LocalSource source(f.session);
+        Model model(source);
         auto tester = watch(&model);
         QCOMPARE(model.rowCount(), 5); // the OCI queue's built-in DLQ is listed too
         const int orders = model.rowOf(QStringLiteral("orders"));
@@ -74,7 +76,8 @@ private Q_SLOTS:
         f.createQueue("b");
         f.createQueue("c");
         f.flush();
-        Model model(f.session);
+        LocalSource source(f.session);
+        Model model(source);
         auto tester = watch(&model);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         for (int i = 0; i < 5; ++i)
@@ -104,7 +107,8 @@ private Q_SLOTS:
         SessionFixture f;
         f.createQueueWithDeadLetters("orders", "orders-dlq", 1);
         f.send("orders", "poison");
-        Model model(f.session);
+        LocalSource source(f.session);
+        Model model(source);
         auto tester = watch(&model);
         f.receive("orders", 1, 5);
         f.step(5'000);
@@ -120,7 +124,8 @@ private Q_SLOTS:
     {
         SessionFixture f;
         f.createQueue("m");
-        Model model(f.session);
+        LocalSource source(f.session);
+        Model model(source);
         auto tester = watch(&model);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -144,7 +149,8 @@ private Q_SLOTS:
         SessionFixture f;
         f.createQueue("orders");
         f.createQueue("dlq");
-        Model model(f.session);
+        LocalSource source(f.session);
+        Model model(source);
         auto tester = watch(&model);
         QVERIFY(f.broker()
                     .setQueueAttributes("orders", {{"RedrivePolicy", f.redrivePolicy("dlq", 4)}},

@@ -15,22 +15,20 @@
 #include <unordered_map>
 #include <vector>
 
-namespace inflight::session {
-class Session;
-}
-
 namespace inflight::ui {
 
 class ClientDirectory;
+class QueueSource;
 class ReceiptHolders;
 
-// The messages of one queue, browsed by peek only: looking never changes a message. Rows are in
-// the engine's sequence order (oldest first) and hold absolute deadlines, never "time left"; the
-// countdown text is computed from now(), which a presentation tick moves (setNow / startTicking).
-// The session's event batches keep the rows current: sends insert, receives, visibility changes,
-// releases, expiries and delay ends update, deletes and moves remove, a purge resets — each batch
-// with the fewest signals (one dataChanged over the smallest covering range, removals in
-// contiguous blocks, inserts in one block).
+// The messages of one queue of a source, browsed by peek only: looking never changes a message.
+// (A source that cannot peek — a real queue — shows the messages the window holds: hold().) Rows
+// are in the engine's sequence order (oldest first) and hold absolute deadlines, never "time left";
+// the countdown text is computed from now(), which a presentation tick moves (setNow /
+// startTicking). The source's event batches keep the rows current (message_table_updates.cpp):
+// sends insert, receives, visibility changes, releases, expiries and delay ends update, deletes and
+// moves remove, a purge resets — each batch with the fewest signals (one dataChanged over the
+// smallest covering range, removals in contiguous blocks, inserts in one block).
 class MessageTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -74,8 +72,8 @@ public:
         bool movesToDeadLetterOnNextReceive = false;
     };
 
-    // `session` must outlive the model.
-    explicit MessageTableModel(session::Session& session, QObject* parent = nullptr);
+    // `source` must outlive the model.
+    explicit MessageTableModel(QueueSource& source, QObject* parent = nullptr);
     ~MessageTableModel() override;
 
     // Shows the messages of `queue` (empty: none). Resets the model; peeks, changes nothing. The
@@ -100,12 +98,17 @@ public:
     bool isOci() const { return m_oci; }
     // Re-reads every message of the queue and merges (rows that stay keep their place).
     void refresh();
+    // A source without peek: these messages, received by the window, become rows (or update the
+    // row of the same id), in the order received; forget() removes them (deleted, or no longer
+    // held). Keys are made here: a remote message has no sequence of ours.
+    void hold(const std::vector<engine::MessageView>& received);
+    void forget(const QStringList& messageIds);
 
     // The presentation tick: moves the countdowns to `now` and emits one dataChanged over the
     // visibility column (roles Display, Countdown, Warning) when a row is in flight or delayed.
     void setNow(engine::Millis now);
     engine::Millis now() const { return m_now; }
-    // Calls setNow(session.now()) `hz` times a second of real time until stopTicking().
+    // Calls setNow(source.now()) `hz` times a second of real time until stopTicking().
     void startTicking(int hz = 10);
     void stopTicking();
 
@@ -162,7 +165,7 @@ private:
     QVariant countdownFraction(const Row& row) const;
     bool warning(const Row& row) const;
 
-    session::Session& m_session;
+    QueueSource& m_source;
     QString m_queue;
     std::string m_queueName; // m_queue as the engine spells it
     std::vector<RowPtr> m_rows;
@@ -178,6 +181,7 @@ private:
     bool m_oci = false; // OCI names (id, deliveryCount, visibleAfter, channel)
     std::unordered_map<std::uint64_t, QString> m_blocked; // sequence → why
     QTimer m_blockedTimer;
+    std::uint64_t m_heldSequence = 0; // the last key hold() made
 };
 
 } // namespace inflight::ui

@@ -1,21 +1,21 @@
 #include "ui/models/queue_table_model.h"
 
-#include "session/session.h"
 #include "ui/models/model_text.h"
 #include "ui/models/row_runs.h"
+#include "ui/source/queue_source.h"
 
 #include <algorithm>
-#include <set>
 #include <unordered_set>
 
 namespace inflight::ui {
 
-QueueTableModel::QueueTableModel(session::Session& session, QObject* parent)
-    : QAbstractTableModel(parent), m_session(session)
+QueueTableModel::QueueTableModel(QueueSource& source, QObject* parent)
+    : QAbstractTableModel(parent), m_source(source)
 {
-    for (const engine::QueueView& view : m_session.broker().queues())
+    for (const engine::QueueView& view : m_source.queues())
         m_rows.push_back(makeRow(view));
-    connect(&m_session, &session::Session::eventsReady, this, &QueueTableModel::onEvents);
+    connect(&m_source, &QueueSource::queuesChanged, this, &QueueTableModel::refresh);
+    connect(&m_source, &QueueSource::countsChanged, this, &QueueTableModel::updateCounts);
 }
 
 QueueTableModel::Row QueueTableModel::makeRow(const engine::QueueView& view)
@@ -77,33 +77,15 @@ int QueueTableModel::indexOf(const std::string& name) const
     return -1;
 }
 
-void QueueTableModel::onEvents(const std::vector<engine::Event>& events)
+void QueueTableModel::updateCounts(const QStringList& queues)
 {
-    using engine::EventKind;
-    std::set<std::string> touched;
-    for (const engine::Event& e : events) {
-        switch (e.kind) {
-        case EventKind::QueueCreated:
-        case EventKind::QueueChanged:
-        case EventKind::QueueDeleted:
-            // Relations between queues may change: re-read them all (rare, and O(queues)).
-            refresh();
-            return;
-        case EventKind::MovedToDeadLetterQueue:
-        case EventKind::MovedByTask:
-            touched.insert(e.detail);
-            touched.insert(e.queue);
-            break;
-        default: touched.insert(e.queue); break;
-        }
-    }
     int first = rowCount();
     int last = -1;
-    for (const std::string& name : touched) {
-        const int r = indexOf(name);
+    for (const QString& name : queues) {
+        const int r = rowOf(name);
         if (r < 0)
             continue;
-        auto stats = m_session.broker().queueStats(name);
+        auto stats = m_source.stats(name);
         if (!stats)
             continue;
         m_rows[static_cast<std::size_t>(r)].stats = *stats;
@@ -116,7 +98,7 @@ void QueueTableModel::onEvents(const std::vector<engine::Event>& events)
 
 void QueueTableModel::refresh()
 {
-    std::vector<engine::QueueView> views = m_session.broker().queues();
+    std::vector<engine::QueueView> views = m_source.queues();
     // Both lists are sorted by name: remove the rows that are gone (last first), then insert the
     // new ones, then update everything that stayed.
     std::unordered_set<std::string> names;

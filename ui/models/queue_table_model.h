@@ -9,16 +9,15 @@
 #include <string>
 #include <vector>
 
-namespace inflight::session {
-class Session;
-}
-
 namespace inflight::ui {
 
-// Every queue of the session (OCI built-in DLQs included), by name: its type, its counts by
-// state and its dead-letter relation. Counts follow the session's event batches: each batch
-// re-reads the stats of the queues it names and emits one dataChanged over the rows touched;
-// queue creation, deletion and attribute changes insert, remove and update rows.
+class QueueSource;
+
+// Every queue of a source (OCI built-in DLQs included), by name: its type, its counts by state
+// and its dead-letter relation. Counts follow the source's countsChanged (the local engine's
+// event batches, a remote place's polls): each re-reads the stats of the queues it names and
+// emits one dataChanged over the rows touched; queuesChanged (queues created, deleted, their
+// attributes changed) inserts, removes and updates rows.
 class QueueTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -42,8 +41,8 @@ public:
         IsBuiltInDeadLetterRole,          // an OCI queue's built-in DLQ (bool)
     };
 
-    // `session` must outlive the model.
-    explicit QueueTableModel(session::Session& session, QObject* parent = nullptr);
+    // `source` must outlive the model.
+    explicit QueueTableModel(QueueSource& source, QObject* parent = nullptr);
 
     QString queueName(int row) const;
     // -1 if there is no such queue.
@@ -70,12 +69,13 @@ private:
         QString deadLetterText;
     };
 
-    void onEvents(const std::vector<engine::Event>& events);
+    // One dataChanged over the rows of these queues (QueueSource::countsChanged).
+    void updateCounts(const QStringList& queues);
     static Row makeRow(const engine::QueueView& view);
     int indexOf(const std::string& name) const; // -1 if absent
     std::size_t lowerBound(const std::string& name) const;
 
-    session::Session& m_session;
+    QueueSource& m_source;
     std::vector<Row> m_rows; // by name, as the engine orders them
 };
 
