@@ -83,115 +83,47 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent, bool examples
 
 MainWindow::~MainWindow() = default;
 
-QAction* MainWindow::makeAction(const QString& objectName, const QString& text, const QString& tip,
-                                const QKeySequence& shortcut, void (MainWindow::*slot)())
-{
-    auto* action = new QAction(text, this);
-    action->setObjectName(objectName);
-    action->setShortcut(shortcut);
-    action->setStatusTip(tip);
-    action->setToolTip(shortcut.isEmpty() ? tip
-                                          : QStringLiteral("%1 (%2)").arg(
-                                              tip, shortcut.toString(QKeySequence::NativeText)));
-    if (slot)
-        connect(action, &QAction::triggered, this, slot);
-    addAction(action); // shortcuts work wherever the focus is in the window
-    return action;
-}
-
 void MainWindow::buildActions()
 {
-    // Ctrl+N is the File menu's New Workspace; a queue is Ctrl+Shift+N.
-    m_newQueue = makeAction(QStringLiteral("newQueueAction"), tr("&New queue…"),
-                            tr("Create a queue with any attributes"),
-                            QKeySequence(tr("Ctrl+Shift+N")), &MainWindow::newQueue);
-    m_editQueue = makeAction(QStringLiteral("editQueueAction"), tr("&Edit attributes…"),
-                             tr("Change the selected queue's attributes"),
-                             QKeySequence(tr("Ctrl+E")), &MainWindow::editQueue);
-    m_deleteQueue = makeAction(QStringLiteral("deleteQueueAction"), tr("&Delete queue…"),
-                               tr("Delete the selected queue and its messages"),
-                               QKeySequence(tr("Ctrl+Shift+Del")), &MainWindow::deleteQueue);
-    m_purgeQueue = makeAction(QStringLiteral("purgeQueueAction"), tr("&Purge…"),
-                              tr("Remove every message of the selected queue (OCI: or of its "
-                                 "dead-letter queue, or both)"),
-                              QKeySequence(tr("Ctrl+Shift+P")), &MainWindow::purgeQueue);
-    m_redrive = makeAction(QStringLiteral("redriveAction"), tr("Re&drive…"),
-                           tr("Move the messages of a dead-letter queue back, at a chosen rate"),
-                           QKeySequence(tr("Ctrl+Shift+D")), &MainWindow::redrive);
-    m_send = makeAction(QStringLiteral("sendAction"), tr("&Send…"),
-                        tr("Send a message to the selected queue"), QKeySequence(tr("Ctrl+M")),
-                        &MainWindow::sendMessage);
-    m_sendGenerated = makeAction(QStringLiteral("sendGeneratedAction"), tr("Send &generated…"),
-                                 tr("Send N generated messages for quick load"),
-                                 QKeySequence(tr("Ctrl+Shift+M")), &MainWindow::sendGenerated);
-    m_receive = makeAction(QStringLiteral("receiveAction"), tr("&Receive…"),
-                           tr("A real receive: counts toward maxReceiveCount"),
-                           QKeySequence(tr("Ctrl+R")), &MainWindow::receive);
-    m_receiveOne = makeAction(QStringLiteral("receiveOneAction"), tr("Receive &1"),
-                              tr("Receive one message now, with the queue's visibility timeout "
-                                 "(a real receive: counts toward maxReceiveCount)"),
-                              QKeySequence(tr("Ctrl+Alt+R")), nullptr);
-    m_extend = makeAction(QStringLiteral("extendAction"), tr("E&xtend +30 s"),
-                          tr("Give the selected in-flight messages 30 more seconds"),
-                          QKeySequence(tr("Ctrl+Shift+E")), nullptr);
-    m_changeVisibility
-        = makeAction(QStringLiteral("changeVisibilityAction"), tr("Change &visibility…"),
-                     tr("Extend by any value or set an exact visibility timeout"),
-                     QKeySequence(tr("Ctrl+Shift+V")), nullptr);
-    m_release = makeAction(QStringLiteral("releaseAction"), tr("Re&lease"),
-                           tr("Make the selected in-flight messages visible now (visibility 0)"),
-                           QKeySequence(tr("Ctrl+Shift+R")), nullptr);
-    m_deleteMessage = makeAction(QStringLiteral("deleteMessageAction"), tr("De&lete message"),
-                                 tr("Delete the selected in-flight messages with their receipts"),
-                                 QKeySequence(QKeySequence::Delete), nullptr);
-    m_deleteMessage->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    removeAction(m_deleteMessage); // Delete acts on the message table only (MessagesPage)
-    m_quit = makeAction(QStringLiteral("quitAction"), tr("&Quit"), tr("Close the workbench"),
-                        QKeySequence(QKeySequence::Quit), nullptr);
-    connect(m_quit, &QAction::triggered, this, &QWidget::close);
-    // Short labels for the toolbar; menus keep the full text.
-    m_newQueue->setIconText(tr("New queue"));
-    m_send->setIconText(tr("Send"));
-    m_sendGenerated->setIconText(tr("Send N"));
-    m_receive->setIconText(tr("Receive"));
-    m_receiveOne->setIconText(tr("Receive 1"));
-    m_extend->setIconText(tr("Extend +30 s"));
-    m_changeVisibility->setIconText(tr("Visibility"));
-    m_release->setIconText(tr("Release"));
-    m_deleteMessage->setIconText(tr("Delete"));
-    m_purgeQueue->setIconText(tr("Purge"));
-    m_redrive->setIconText(tr("Redrive"));
-    m_findAction = new QAction(tr("&Filter messages"), this);
-    m_findAction->setObjectName(QStringLiteral("findAction"));
-    m_findAction->setShortcut(QKeySequence::Find);
-    addAction(m_findAction);
-    m_actions
-        = {m_newQueue,      m_editQueue, m_deleteQueue, m_purgeQueue, m_redrive,          m_send,
-           m_sendGenerated, m_receive,   m_receiveOne,  m_extend,     m_changeVisibility, m_release,
-           m_deleteMessage, m_findAction};
+    m_actions = makeWindowActions(this);
+    const auto on = [this](QAction* action, void (MainWindow::*slot)()) {
+        connect(action, &QAction::triggered, this, slot);
+    };
+    on(m_actions.newQueue, &MainWindow::newQueue);
+    on(m_actions.editQueue, &MainWindow::editQueue);
+    on(m_actions.deleteQueue, &MainWindow::deleteQueue);
+    on(m_actions.purgeQueue, &MainWindow::purgeQueue);
+    on(m_actions.redrive, &MainWindow::redrive);
+    on(m_actions.send, &MainWindow::sendMessage);
+    on(m_actions.sendGenerated, &MainWindow::sendGenerated);
+    on(m_actions.receive, &MainWindow::receive);
+    connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
+    // The message actions act on the Messages page (buildCentre).
 }
 
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     buildSimulationMenus(file); // also the Lessons menu, after File
-    file->addAction(m_quit);
+    file->addAction(m_actions.quit);
 
     QMenu* queue = menuBar()->addMenu(tr("&Queue"));
     queue->setObjectName(QStringLiteral("queueMenu"));
-    queue->addActions({m_newQueue, m_editQueue});
+    queue->addActions({m_actions.newQueue, m_actions.editQueue});
     queue->addSeparator();
-    queue->addActions({m_purgeQueue, m_deleteQueue});
+    queue->addActions({m_actions.purgeQueue, m_actions.deleteQueue});
     queue->addSeparator();
-    queue->addAction(m_redrive);
+    queue->addAction(m_actions.redrive);
 
     QMenu* message = menuBar()->addMenu(tr("&Message"));
     message->setObjectName(QStringLiteral("messageMenu"));
-    message->addActions({m_send, m_sendGenerated, m_receiveOne, m_receive});
+    message->addActions(
+        {m_actions.send, m_actions.sendGenerated, m_actions.receiveOne, m_actions.receive});
     message->addSeparator();
-    message->addActions({m_extend, m_changeVisibility, m_release, m_deleteMessage});
+    message->addActions(
+        {m_actions.extend, m_actions.changeVisibility, m_actions.release, m_actions.deleteMessage});
     message->addSeparator();
-    message->addAction(m_findAction);
+    message->addAction(m_actions.find);
 
     QMenu* time = menuBar()->addMenu(tr("&Time"));
     time->setObjectName(QStringLiteral("timeMenu"));
@@ -249,13 +181,15 @@ void MainWindow::buildToolBars()
             button->setObjectName(
                 action->objectName().replace(QStringLiteral("Action"), QStringLiteral("Button")));
     };
-    for (QAction* a : {m_newQueue, m_send, m_sendGenerated, m_receiveOne, m_receive})
+    for (QAction* a : {m_actions.newQueue, m_actions.send, m_actions.sendGenerated,
+                       m_actions.receiveOne, m_actions.receive})
         add(a);
     m_actionToolBar->addSeparator();
-    for (QAction* a : {m_extend, m_changeVisibility, m_release, m_deleteMessage})
+    for (QAction* a :
+         {m_actions.extend, m_actions.changeVisibility, m_actions.release, m_actions.deleteMessage})
         add(a);
     m_actionToolBar->addSeparator();
-    for (QAction* a : {m_purgeQueue, m_redrive})
+    for (QAction* a : {m_actions.purgeQueue, m_actions.redrive})
         add(a);
 }
 
@@ -302,69 +236,19 @@ void MainWindow::buildCentre()
     m_tabs->addTab(m_eventLog, tr("Event log"));
     setCentralWidget(m_tabs);
 
-    connect(m_findAction, &QAction::triggered, this, [this] {
+    connect(m_actions.find, &QAction::triggered, this, [this] {
         m_tabs->setCurrentIndex(0);
         m_messagesPage->focusFilter();
     });
     connect(m_messagesPage, &MessagesPage::selectionChanged, this, [this] { updateActions(); });
-    connect(m_receiveOne, &QAction::triggered, m_messagesPage, &MessagesPage::receiveOne);
-    connect(m_extend, &QAction::triggered, m_messagesPage, &MessagesPage::extend30);
-    connect(m_changeVisibility, &QAction::triggered, m_messagesPage,
+    connect(m_actions.receiveOne, &QAction::triggered, m_messagesPage, &MessagesPage::receiveOne);
+    connect(m_actions.extend, &QAction::triggered, m_messagesPage, &MessagesPage::extend30);
+    connect(m_actions.changeVisibility, &QAction::triggered, m_messagesPage,
             &MessagesPage::changeVisibility);
-    connect(m_release, &QAction::triggered, m_messagesPage, &MessagesPage::release);
-    connect(m_deleteMessage, &QAction::triggered, m_messagesPage, &MessagesPage::deleteSelected);
+    connect(m_actions.release, &QAction::triggered, m_messagesPage, &MessagesPage::release);
+    connect(m_actions.deleteMessage, &QAction::triggered, m_messagesPage,
+            &MessagesPage::deleteSelected);
     connect(m_messagesPage, &MessagesPage::statusMessage, statusBar(), &QStatusBar::showMessage);
-}
-
-void MainWindow::buildStatusBar()
-{
-    m_waitLabel = new QLabel(statusBar());
-    m_waitLabel->setObjectName(QStringLiteral("waitStatusLabel"));
-    m_waitProgress = new QProgressBar(statusBar());
-    m_waitProgress->setObjectName(QStringLiteral("waitStatusProgress"));
-    m_waitProgress->setRange(0, 0); // busy: the wait's end is in the receive dialog
-    m_waitProgress->setMaximumWidth(120);
-    m_waitProgress->setMaximumHeight(statusBar()->fontMetrics().height());
-    statusBar()->addPermanentWidget(m_waitLabel);
-    statusBar()->addPermanentWidget(m_waitProgress);
-    m_waitLabel->hide();
-    m_waitProgress->hide();
-}
-
-void MainWindow::setEndpoint(EndpointControl* endpoint)
-{
-    m_endpoint = endpoint;
-    if (!m_endpointStatus) {
-        m_endpointStatus = new EndpointStatus(statusBar());
-        statusBar()->insertPermanentWidget(0, m_endpointStatus);
-        QAction* settings
-            = makeAction(QStringLiteral("endpointSettingsAction"), tr("Endpoint &settings…"),
-                         tr("Change the SQS endpoint's host or port, or turn it off"),
-                         QKeySequence(), &MainWindow::endpointSettings);
-        m_endpointMenu->addAction(
-            m_endpointStatus->findChild<QAction*>(QStringLiteral("copyEndpointAction")));
-        m_endpointMenu->addAction(settings);
-        m_endpointStatus->addMenuAction(settings);
-    }
-    m_endpointStatus->setEndpoint(endpoint);
-    m_endpointMenu->menuAction()->setVisible(endpoint != nullptr);
-    m_endpointStatus->setVisible(endpoint != nullptr);
-}
-
-void MainWindow::endpointSettings()
-{
-    if (!m_endpoint)
-        return;
-    auto* dialog = new EndpointDialog(*m_endpoint, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->open();
-}
-
-void MainWindow::showWaiting(bool waiting, const QString& text)
-{
-    m_waitLabel->setText(text);
-    m_waitLabel->setVisible(waiting);
-    m_waitProgress->setVisible(waiting);
 }
 
 ReceiveDialog* MainWindow::receiveDialog() const
@@ -407,65 +291,18 @@ void MainWindow::onQueueSelected(const QString& queue, int kind)
 void MainWindow::updateActions()
 {
     const bool hasQueue = !m_currentQueue.isEmpty();
-    for (QAction* a : {m_editQueue, m_deleteQueue, m_purgeQueue, m_send, m_sendGenerated, m_receive,
-                       m_receiveOne})
+    for (QAction* a :
+         {m_actions.editQueue, m_actions.deleteQueue, m_actions.purgeQueue, m_actions.send,
+          m_actions.sendGenerated, m_actions.receive, m_actions.receiveOne})
         a->setEnabled(hasQueue);
     const QueueTableModel* queues = m_queueDock->model();
     const int row = hasQueue ? queues->rowOf(m_currentQueue) : -1;
-    m_redrive->setEnabled(
+    m_actions.redrive->setEnabled(
         row >= 0 && queues->index(row, 0).data(QueueTableModel::IsDeadLetterQueueRole).toBool());
     const bool anyInFlight = m_messagesPage->hasInFlightSelection();
-    for (QAction* a : {m_extend, m_changeVisibility, m_release, m_deleteMessage})
+    for (QAction* a :
+         {m_actions.extend, m_actions.changeVisibility, m_actions.release, m_actions.deleteMessage})
         a->setEnabled(anyInFlight);
-}
-
-void MainWindow::saveSettings() const
-{
-    QSettings settings;
-    settings.beginGroup(QStringLiteral("window"));
-    settings.setValue(QStringLiteral("geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("state"), saveState());
-    settings.setValue(QStringLiteral("messageHeader"),
-                      messageView()->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("queueHeader"), m_queueDock->saveHeader());
-    settings.setValue(QStringLiteral("messageSplitter"), m_messagesPage->saveState());
-    settings.setValue(QStringLiteral("tab"), m_tabs->currentIndex());
-    settings.setValue(QStringLiteral("queue"), m_currentQueue);
-    settings.setValue(QStringLiteral("stateFilter"), m_messagesPage->stateFilter()->currentIndex());
-    settings.endGroup();
-    settings.beginGroup(QStringLiteral("charts"));
-    settings.setValue(QStringLiteral("allQueues"), m_charts->showsAllQueues());
-    settings.setValue(QStringLiteral("minutes"), m_charts->windowMinutes());
-    settings.endGroup();
-}
-
-void MainWindow::restoreSettings()
-{
-    QSettings settings;
-    settings.beginGroup(QStringLiteral("window"));
-    if (settings.contains(QStringLiteral("geometry")))
-        restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
-    if (settings.contains(QStringLiteral("state")))
-        m_layoutRestored = restoreState(settings.value(QStringLiteral("state")).toByteArray());
-    if (settings.contains(QStringLiteral("messageHeader")))
-        messageView()->horizontalHeader()->restoreState(
-            settings.value(QStringLiteral("messageHeader")).toByteArray());
-    if (settings.contains(QStringLiteral("queueHeader")))
-        m_queueDock->restoreHeader(settings.value(QStringLiteral("queueHeader")).toByteArray());
-    if (settings.contains(QStringLiteral("messageSplitter")))
-        m_messagesPage->restoreState(
-            settings.value(QStringLiteral("messageSplitter")).toByteArray());
-    m_tabs->setCurrentIndex(settings.value(QStringLiteral("tab"), 0).toInt());
-    m_messagesPage->stateFilter()->setCurrentIndex(
-        settings.value(QStringLiteral("stateFilter"), 0).toInt());
-    const QString queue = settings.value(QStringLiteral("queue")).toString();
-    settings.endGroup();
-    settings.beginGroup(QStringLiteral("charts"));
-    m_charts->setAllQueues(settings.value(QStringLiteral("allQueues"), false).toBool());
-    m_charts->setWindowMinutes(settings.value(QStringLiteral("minutes"), 5).toInt());
-    settings.endGroup();
-    if (!queue.isEmpty())
-        selectQueue(queue);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -171,8 +171,6 @@ private:
     void updateToolBarRows();
     // Opens the help window on a page (HelpWindow::Page).
     void showHelp(int page);
-    QAction* makeAction(const QString& objectName, const QString& text, const QString& tip,
-                        const QKeySequence& shortcut, void (MainWindow::*slot)());
     void onQueueSelected(const QString& queue, int kind);
     void onQueuesChanged();
     void applyFirstLayout();
@@ -230,22 +228,6 @@ private:
     SimulationView* m_simulationView = nullptr;
     LessonView* m_lessonView = nullptr;
     QDockWidget* m_lessonDock = nullptr;
-
-    QAction* m_newQueue = nullptr;
-    QAction* m_editQueue = nullptr;
-    QAction* m_deleteQueue = nullptr;
-    QAction* m_purgeQueue = nullptr;
-    QAction* m_redrive = nullptr;
-    QAction* m_send = nullptr;
-    QAction* m_sendGenerated = nullptr;
-    QAction* m_receive = nullptr;
-    QAction* m_receiveOne = nullptr;
-    QAction* m_extend = nullptr;
-    QAction* m_changeVisibility = nullptr;
-    QAction* m_release = nullptr;
-    QAction* m_deleteMessage = nullptr;
-    QAction* m_quit = nullptr;
-    QAction* m_findAction = nullptr;
 };
 
 } // namespace inflight::ui

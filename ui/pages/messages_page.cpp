@@ -146,8 +146,12 @@ MessagesPage::MessagesPage(QueueSource& source, const WindowActions& actions,
             &MessagesPage::selectionChanged);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MessagesPage::onCurrentChanged);
+    // The filter removes its rows before the table does: the count is read again once the table
+    // has (else an emptied queue read "none of 1 message shown").
     for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(m_filter, signal, this, &MessagesPage::updateCount);
+        for (const QAbstractItemModel* model : {static_cast<QAbstractItemModel*>(m_filter),
+                                                static_cast<QAbstractItemModel*>(m_messages)})
+            connect(model, signal, this, &MessagesPage::updateCount);
     connect(m_filter, &QAbstractItemModel::modelReset, this, &MessagesPage::updateCount);
     connect(m_filter, &QAbstractItemModel::layoutChanged, this, &MessagesPage::updateCount);
     connect(m_messages, &MessageTableModel::loadingChanged, this, &MessagesPage::updateCount);

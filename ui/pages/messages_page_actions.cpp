@@ -108,8 +108,8 @@ QCoro::Task<> MessagesPage::changeSelected(VisibilityChange change)
         view.receiptHandle = message.receiptHandle;
         view.visibleAt = asked + timeout * engine::kSecond;
         view.receivedAt = asked;
-        view.state = timeout == 0 ? engine::MessageState::Available
-                                  : engine::MessageState::InFlight;
+        view.state
+            = timeout == 0 ? engine::MessageState::Available : engine::MessageState::InFlight;
         changed.push_back(std::move(view));
     }
     if (queue != m_queue)
@@ -133,18 +133,17 @@ QCoro::Task<> MessagesPage::changeSelected(VisibilityChange change)
             }
         }
     if (change.mode == VisibilityChange::Mode::ExtendBy)
-        reportOutcome(outcome,
-                      tr("Extended %1 by %2 s.")
-                          .arg(messagesText(outcome.succeeded))
-                          .arg(change.seconds),
-                      skipped);
+        reportOutcome(
+            outcome,
+            tr("Extended %1 by %2 s.").arg(messagesText(outcome.succeeded)).arg(change.seconds),
+            skipped);
     else if (change.seconds == 0)
         reportOutcome(outcome,
                       tr("Released %1: visible again now.").arg(messagesText(outcome.succeeded)),
                       skipped);
     else
-        reportOutcome(outcome, tr("Changed the visibility of %1.").arg(
-                                   messagesText(outcome.succeeded)),
+        reportOutcome(outcome,
+                      tr("Changed the visibility of %1.").arg(messagesText(outcome.succeeded)),
                       skipped);
 }
 
@@ -186,8 +185,7 @@ QCoro::Task<> MessagesPage::deleteSelectedTask()
     ActionOutcome outcome;
     QStringList deleted;
     for (const InFlightMessage& message : messages) {
-        const engine::Status status = co_await m_source.deleteMessage(queue,
-                                                                      message.receiptHandle);
+        const engine::Status status = co_await m_source.deleteMessage(queue, message.receiptHandle);
         if (!self)
             co_return;
         if (status) {
@@ -235,10 +233,9 @@ QCoro::Task<> MessagesPage::receiveOneTask()
     }
     const engine::MessageView& message = result->front();
     const QString id = toQString(message.messageId);
-    Q_EMIT statusMessage(tr("Received %1 from %2 (receive #%3).")
-                             .arg(id.left(8), queue)
-                             .arg(message.receiveCount),
-                         10000);
+    Q_EMIT statusMessage(
+        tr("Received %1 from %2 (receive #%3).").arg(id.left(8), queue).arg(message.receiveCount),
+        10000);
     if (queue != m_queue)
         co_return;
     if (!m_source.has(QueueSource::Feature::PeekEveryMessage)) {
@@ -336,12 +333,12 @@ QCoro::Task<> MessagesPage::deleteMoved(QString from, std::string receipt, QStri
     const engine::Status deleted = co_await m_source.deleteMessage(from, receipt);
     if (!self)
         co_return;
-    Q_EMIT statusMessage(deleted ? tr("Moved %1 from %2 to %3 (now %4).")
-                                       .arg(id.left(8), from, toQueue, copyId.left(8))
-                                 : tr("Sent the copy %1 to %2, but %3 stays in %4: %5")
-                                       .arg(copyId.left(8), toQueue, id.left(8), from,
-                                            describeError(deleted.error())),
-                         10000);
+    Q_EMIT statusMessage(
+        deleted
+            ? tr("Moved %1 from %2 to %3 (now %4).").arg(id.left(8), from, toQueue, copyId.left(8))
+            : tr("Sent the copy %1 to %2, but %3 stays in %4: %5")
+                  .arg(copyId.left(8), toQueue, id.left(8), from, describeError(deleted.error())),
+        10000);
 }
 
 } // namespace inflight::ui

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <QKeySequence>
+#include <QString>
+
 class QAction;
+class QWidget;
 
 namespace inflight::ui {
 
@@ -21,6 +25,15 @@ struct WindowActions {
     QAction* release = nullptr;
     QAction* deleteMessage = nullptr;
     QAction* find = nullptr;
+    QAction* quit = nullptr;
 };
+
+// The actions with their names (objectName: "newQueueAction", …), texts, tips and shortcuts,
+// added to `window` (their shortcuts work wherever the focus is in it; Delete only in the
+// message table). Their triggers are for the window to connect.
+WindowActions makeWindowActions(QWidget* window);
+// One action so made.
+QAction* makeWindowAction(QWidget* window, const QString& objectName, const QString& text,
+                          const QString& tip, const QKeySequence& shortcut);
 
 } // namespace inflight::ui

@@ -135,7 +135,7 @@ engine::Millis LocalSource::now() const
 }
 
 QCoro::Task<engine::Result<QueueSource::Messages>> LocalSource::receive(QString queue,
-                                                                         ReceiveAsk ask)
+                                                                        ReceiveAsk ask)
 {
     // The session's receive, as the endpoint's: a long poll waits on engine time.
     session::PendingReceive* pending = m_session.receive(receiveRequest(queue, ask));

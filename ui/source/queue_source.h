@@ -82,7 +82,8 @@ public:
     // Why a receive came back empty, in the user's words ("" when the place cannot tell).
     virtual QString whyEmpty(const QString& queue, const ReceiveAsk& ask) const = 0;
     virtual QCoro::Task<engine::Status> changeVisibility(QString queue, std::string receipt,
-                                                         std::int64_t seconds) = 0;
+                                                         std::int64_t seconds)
+        = 0;
     virtual QCoro::Task<engine::Status> deleteMessage(QString queue, std::string receipt) = 0;
     virtual QCoro::Task<engine::Status> purge(QString queue) = 0;
 
