@@ -35,6 +35,8 @@ QString EndpointAdapter::errorString() const
         return {};
     if (!m_invalidHost.isEmpty())
         return m_invalidHost;
+    if (!m_listenError.isEmpty()) // a move that failed: the endpoint serves where it was
+        return m_listenError;
     return m_server.isListening() ? QString() : m_server.errorString();
 }
 
@@ -50,6 +52,7 @@ bool EndpointAdapter::listen(const QString& host, quint16 port)
     } else {
         m_invalidHost.clear();
         ok = m_server.listen(address, port);
+        m_listenError = ok ? QString() : m_server.errorString();
     }
     // A failed first listen() changes nothing the server signals, but the error is new.
     Q_EMIT changed();
@@ -76,6 +79,7 @@ QString EndpointAdapter::checkSignaturesWith(const QString& credentialsFile)
 void EndpointAdapter::close()
 {
     m_invalidHost.clear();
+    m_listenError.clear();
     m_off = true;
     m_server.close();
     Q_EMIT changed();

@@ -31,6 +31,7 @@ private:
     server::HttpServer& m_server;
     QString m_credentialsFile;
     QString m_invalidHost; // why the last listen() did not reach the server
+    QString m_listenError; // why the server refused the last listen() (it may serve elsewhere)
     bool m_off = false;    // turned off by close(): no error to show
 };
 

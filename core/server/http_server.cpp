@@ -119,38 +119,65 @@ void HttpServer::setAccessPolicy(const protocol::AccessPolicy& policy)
 bool HttpServer::listen(const QHostAddress& address, quint16 port)
 {
     const bool wasListening = m_tcp->isListening();
-    if (wasListening) {
-        m_worker->setListener(-1, m_limits);
-        m_tcp->close();
-        dropConnections();
-        m_baseUrl.clear();
+    if (wasListening && port != 0 && address == m_tcp->serverAddress()
+        && port == m_tcp->serverPort())
+        return true; // already there: its clients keep their connections
+    // The new address is bound before the old one is let go: a change that fails (a port in use,
+    // an address the machine does not have) leaves the endpoint where it was, serving.
+    auto next = std::make_unique<QTcpServer>();
+    next->setListenBacklogSize(kListenBacklog);
+    bool bound = next->listen(address, port);
+    const QHostAddress oldAddress = wasListening ? m_tcp->serverAddress() : QHostAddress();
+    const quint16 oldPort = wasListening ? m_tcp->serverPort() : 0;
+    if (!bound && wasListening && port == oldPort) {
+        // The same port on another address (127.0.0.1 -> 0.0.0.0): the old socket holds it. Let
+        // go of it first, and take it back if the new address cannot be had.
+        stopListening();
+        bound = next->listen(address, port);
     }
-    m_tcp->setListenBacklogSize(kListenBacklog);
-    if (!m_tcp->listen(address, port)) {
-        m_error = m_tcp->errorString();
-        if (wasListening)
+    if (!bound) {
+        m_error = next->errorString();
+        if (wasListening && !m_tcp->isListening()) {
+            // Back where it was (its connections were dropped with the old socket).
+            m_tcp->setListenBacklogSize(kListenBacklog);
+            if (m_tcp->listen(oldAddress, oldPort))
+                startAccepting(oldAddress);
             Q_EMIT listeningChanged();
+        }
         return false;
     }
+    if (m_tcp->isListening())
+        stopListening();
+    m_tcp = std::move(next);
+    startAccepting(address);
+    m_error.clear();
+    Q_EMIT listeningChanged();
+    return true;
+}
+
+void HttpServer::stopListening()
+{
+    m_worker->setListener(-1, m_limits);
+    m_tcp->close();
+    dropConnections();
+    m_baseUrl.clear();
+}
+
+void HttpServer::startAccepting(const QHostAddress& address)
+{
     // QTcpServer binds and listens (its address handling and error texts); the worker accepts, on
     // its own loop, where it can keep to the connection limits and shed clients at EMFILE.
     m_tcp->pauseAccepting();
     m_worker->setListener(::dup(static_cast<int>(m_tcp->socketDescriptor())), m_limits);
-    m_error.clear();
     m_baseUrl = QStringLiteral("http://%1:%2").arg(urlHost(address)).arg(m_tcp->serverPort());
     m_endpoint.setBaseUrl(m_advertisedUrl.isEmpty() ? m_baseUrl : m_advertisedUrl);
     setAccessPolicy(m_policy); // the hosts of the new address
-    Q_EMIT listeningChanged();
-    return true;
 }
 
 void HttpServer::close()
 {
     const bool wasListening = m_tcp->isListening();
-    m_worker->setListener(-1, m_limits);
-    m_tcp->close();
-    dropConnections();
-    m_baseUrl.clear();
+    stopListening();
     if (wasListening)
         Q_EMIT listeningChanged();
 }

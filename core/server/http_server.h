@@ -119,10 +119,12 @@ public:
     // the Host check. Empty: the listen address. Applies at once.
     void setAdvertisedUrl(const QString& url);
 
-    // Starts listening (port 0 picks a free port; see serverPort()). When already listening, the
-    // old socket and every open connection are closed first, so this also moves the endpoint.
-    // False on failure, with errorString() saying why. Emits listeningChanged() when the state or
-    // address changed.
+    // Starts listening (port 0 picks a free port; see serverPort()). When already listening, this
+    // moves the endpoint: the new address is bound first, then the old socket and every open
+    // connection are closed. On failure (false, errorString() saying why) the endpoint stays
+    // where it was, serving — a move to the same port on another address gives the old socket
+    // up to try, and takes it back. The address it listens on already: nothing changes. Emits
+    // listeningChanged() when the state or address changed.
     bool listen(const QHostAddress& address, quint16 port);
     // Stops listening and drops every connection (open long polls end without an answer).
     // Emits listeningChanged() if it was listening.
@@ -177,6 +179,10 @@ private:
     // sends protocol::notStored() answers in their place.
     void answerWhenDurable();
     void dropConnections();
+    // Closes the listening socket and every connection (listen, close).
+    void stopListening();
+    // The worker accepts on m_tcp (bound to `address`); the base URL and allowed hosts follow it.
+    void startAccepting(const QHostAddress& address);
 
     session::Session* m_session; // never null
     protocol::Endpoint m_endpoint;

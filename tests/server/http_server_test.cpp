@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTcpServer>
 
 #include <gtest/gtest.h>
 
@@ -612,6 +613,48 @@ TEST_P(HttpServerTest, AnswersWaitForTheCommitAndAFailedCommitIsAnswered500)
     EXPECT_EQ(refused->header("x-amzn-query-error"), "InternalError;Receiver");
     EXPECT_TRUE(refused->body.contains("disk full")) << refused->body.toStdString();
     session->setPersistence({});
+}
+
+TEST_P(HttpServerTest, AMoveThatFailsLeavesTheEndpointServingWhereItWas)
+{
+    const auto answers = [this](const char* queue) {
+        const auto created = call("CreateQueue", {{u"QueueName"_s, QString::fromUtf8(queue)}});
+        return created && created->status == 200;
+    };
+    // A port another program holds: refused, and the endpoint still serves on its own.
+    QTcpServer other;
+    ASSERT_TRUE(other.listen(QHostAddress(QHostAddress::LocalHost), 0));
+    EXPECT_FALSE(server->listen(QHostAddress(QHostAddress::LocalHost), other.serverPort()));
+    EXPECT_FALSE(server->errorString().isEmpty());
+    EXPECT_TRUE(server->isListening());
+    EXPECT_EQ(server->serverPort(), port);
+    EXPECT_EQ(server->baseUrl(), u"http://127.0.0.1:%1"_s.arg(port));
+    EXPECT_TRUE(answers("still-here"));
+
+    // The same port on an address this machine does not have (TEST-NET-1): the old socket is
+    // given up to try, and taken back.
+    EXPECT_FALSE(server->listen(QHostAddress(u"192.0.2.1"_s), port));
+    EXPECT_TRUE(server->isListening());
+    EXPECT_EQ(server->serverPort(), port);
+    EXPECT_TRUE(answers("back-again"));
+
+    // The same port on every interface: a move (the old socket let go first), still reachable.
+    EXPECT_TRUE(server->listen(QHostAddress(QHostAddress::AnyIPv4), port))
+        << server->errorString().toStdString();
+    EXPECT_EQ(server->serverPort(), port);
+    EXPECT_TRUE(server->errorString().isEmpty());
+    EXPECT_TRUE(answers("everywhere"));
+
+    // Where it listens already: nothing changes, a kept-alive connection stays.
+    Client client(port);
+    ASSERT_TRUE(client.connected());
+    ASSERT_TRUE(client.send(sqs("ListQueues", {})));
+    ASSERT_TRUE(client.response());
+    EXPECT_TRUE(server->listen(QHostAddress(QHostAddress::AnyIPv4), port));
+    ASSERT_TRUE(client.send(sqs("ListQueues", {})));
+    const auto again = client.response();
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->status, 200);
 }
 
 INSTANTIATE_TEST_SUITE_P(Threadings, HttpServerTest,

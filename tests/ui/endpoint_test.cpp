@@ -44,8 +44,7 @@ public:
     {
         calls.emplace_back(host, port);
         if (!failWith.isEmpty()) {
-            m_listening = false;
-            m_error = failWith;
+            m_error = failWith; // as the real one: where it was, serving
         } else {
             m_listening = true;
             m_address = QStringLiteral("%1:%2").arg(host).arg(port);
@@ -230,8 +229,8 @@ private Q_SLOTS:
                  qPrintable(dialog->errorText()));
         QVERIFY(dialog->errorText().contains(QStringLiteral("127.0.0.1:80")));
         QVERIFY(child<QLabel>(dialog, QStringLiteral("errorLabel"))->isVisible());
-        QCOMPARE(statusOf(w)->text(),
-                 QStringLiteral("Endpoint failed: The bound address is already in use"));
+        // Still serving where it was.
+        QCOMPARE(statusOf(w)->text(), QStringLiteral("SQS endpoint: http://127.0.0.1:9324"));
         QVERIFY(!QSettings().contains(QStringLiteral("endpoint/port"))); // not remembered
 
         // Another port works: the error goes, the dialog closes.
@@ -352,6 +351,58 @@ private Q_SLOTS:
 
     // The real server behind the window: a client's CreateQueue over HTTP lands in the queue
     // list and in the event log with the client's address as its origin.
+    // Issue 37: a port in use, chosen in Endpoint settings, must not stop the running endpoint;
+    // neither must Cancel afterwards. A client reaches it on its old port all along.
+    void aTakenPortInSettingsLeavesTheEndpointServing()
+    {
+        WindowFixture f;
+        f.createQueue("a");
+        ui::MainWindow& w = f.open();
+        server::HttpServer server(f.session);
+        app::EndpointAdapter endpoint(server);
+        QVERIFY(endpoint.listen(QStringLiteral("127.0.0.1"), 0));
+        w.setEndpoint(&endpoint);
+        const quint16 port = server.serverPort();
+        const QString address = QStringLiteral("127.0.0.1:%1").arg(port);
+        const auto reachable = [port, address] {
+            QTcpSocket client;
+            client.connectToHost(QHostAddress::LocalHost, port);
+            if (!client.waitForConnected(5000))
+                return false;
+            const QByteArray body = "Action=ListQueues&Version=2012-11-05";
+            client.write("POST / HTTP/1.1\r\nHost: " + address.toLatin1()
+                         + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                           "Content-Length: "
+                         + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            QByteArray response;
+            for (int i = 0; i < 100 && !response.contains("</ListQueuesResponse>"); ++i) {
+                QTest::qWait(20);
+                response += client.readAll();
+            }
+            return response.startsWith("HTTP/1.1 200");
+        };
+        QVERIFY(reachable());
+
+        QTcpServer taken;
+        QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
+        QPointer<ui::EndpointDialog> dialog = openSettings(w);
+        QVERIFY(dialog);
+        child<QSpinBox>(dialog, QStringLiteral("portSpin"))->setValue(taken.serverPort());
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog && dialog->isVisible()); // the reason, inline
+        QVERIFY2(!dialog->errorText().isEmpty(), "no reason shown");
+        QVERIFY(server.isListening());
+        QCOMPARE(server.serverPort(), port);
+        QCOMPARE(statusOf(w)->text(), QStringLiteral("SQS endpoint: http://") + address);
+        QVERIFY(reachable());
+
+        click(dialog, QStringLiteral("cancelButton"));
+        QVERIFY(!dialog || !dialog->isVisible());
+        QCOMPARE(server.serverPort(), port);
+        QCOMPARE(statusOf(w)->text(), QStringLiteral("SQS endpoint: http://") + address);
+        QVERIFY(reachable());
+    }
+
     void clientTrafficShowsInTheWindowWithItsOrigin()
     {
         WindowFixture f;
@@ -397,13 +448,15 @@ private Q_SLOTS:
         }());
         QCOMPARE(origin, clientOrigin);
 
-        // Moved to a taken port (the one it has): the window says why.
+        // A move to a taken port, or to no address, fails and says why; the endpoint stays.
         QTcpServer taken;
         QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
         QVERIFY(!endpoint.listen(QStringLiteral("127.0.0.1"), taken.serverPort()));
-        QVERIFY(statusOf(w)->text().startsWith(QStringLiteral("Endpoint failed: ")));
+        QVERIFY(!endpoint.errorString().isEmpty());
+        QCOMPARE(statusOf(w)->text(), QStringLiteral("SQS endpoint: http://") + address);
         QVERIFY(!endpoint.listen(QStringLiteral("not-an-address"), 1234));
-        QVERIFY(statusOf(w)->text().contains(QStringLiteral("not an IP address")));
+        QVERIFY(endpoint.errorString().contains(QStringLiteral("not an IP address")));
+        QCOMPARE(statusOf(w)->text(), QStringLiteral("SQS endpoint: http://") + address);
         endpoint.close();
         QCOMPARE(statusOf(w)->text(), QStringLiteral("Endpoint off"));
         client.abort();

@@ -33,11 +33,11 @@ struct Pages {
 
     Pages()
     {
-        for (QAction** a : {&actions.newQueue, &actions.editQueue, &actions.deleteQueue,
-                            &actions.purgeQueue, &actions.redrive, &actions.send,
-                            &actions.sendGenerated, &actions.receive, &actions.receiveOne,
-                            &actions.extend, &actions.changeVisibility, &actions.release,
-                            &actions.deleteMessage, &actions.find})
+        for (QAction** a :
+             {&actions.newQueue, &actions.editQueue, &actions.deleteQueue, &actions.purgeQueue,
+              &actions.redrive, &actions.send, &actions.sendGenerated, &actions.receive,
+              &actions.receiveOne, &actions.extend, &actions.changeVisibility, &actions.release,
+              &actions.deleteMessage, &actions.find})
             *a = new QAction(&window);
         source.addQueue("orders");
         source.addQueue("orders-dlq");
