@@ -10,6 +10,8 @@
 
 #include <QFile>
 #include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -48,6 +50,38 @@ class WorkspaceMenuTest : public QObject {
 
 private Q_SLOTS:
     void init() { isolateSettings(); }
+
+    // The user guide (Help) names shortcuts: each is one an action of the window has, and says
+    // what the clock does as it starts (issue 37: "starts paused", Ctrl+Shift+S that did nothing).
+    void theGuideNamesOnlyShortcutsTheWindowHas()
+    {
+        Menu m;
+        QFile file(QStringLiteral(":/help/guide.md"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString guide = QString::fromUtf8(file.readAll());
+        QSet<QString> shortcuts;
+        for (QAction* action : m.f.window->findChildren<QAction*>())
+            for (const QKeySequence& key : action->shortcuts())
+                shortcuts.insert(key.toString(QKeySequence::PortableText));
+        static const QRegularExpression named(QStringLiteral(
+            R"(\b(?:(?:Ctrl|Alt|Shift)\+)+(?:[A-Z0-9=-]|F\d+|Del|Delete)\b|\bF\d+\b)"));
+        int checked = 0;
+        for (auto it = named.globalMatch(guide); it.hasNext();) {
+            const QString key = it.next().captured(0);
+            QVERIFY2(
+                shortcuts.contains(QKeySequence(key).toString(QKeySequence::PortableText)),
+                qPrintable(QStringLiteral("the guide names %1, which no action has").arg(key)));
+            ++checked;
+        }
+        QVERIFY(checked >= 10);
+        QCOMPARE(m.files->action(QStringLiteral("saveWorkspaceAsAction"))->shortcut(),
+                 QKeySequence(QStringLiteral("Ctrl+Shift+S")));
+        // A new session's clock runs at 1x: the guide must not say it starts paused.
+        session::Session fresh;
+        QVERIFY(!fresh.isPaused());
+        QVERIFY2(!guide.contains(QStringLiteral("starts paused")),
+                 "the guide says it starts paused");
+    }
 
     void everyActionIsNamedAndInTheFileMenu()
     {

@@ -87,8 +87,9 @@ WorkspaceController::WorkspaceController(WorkspaceAccess& access, session::Sessi
     file->insertMenu(before, m_recent);
     connect(m_recent, &QMenu::aboutToShow, this, &WorkspaceController::fillRecent);
     fillRecent();
-    add(QStringLiteral("saveWorkspaceAsAction"), tr("Save Workspace &As…"), QKeySequence::SaveAs,
-        &WorkspaceController::saveAs);
+    // Not QKeySequence::SaveAs: some platforms (X11 without a desktop's theme) give it no keys.
+    add(QStringLiteral("saveWorkspaceAsAction"), tr("Save Workspace &As…"),
+        QKeySequence(tr("Ctrl+Shift+S")), &WorkspaceController::saveAs);
     // The workspace's sync mode (saved in it): README "Workspaces" says what each keeps.
     QAction* sync = add(QStringLiteral("syncEveryChangeAction"), tr("&Sync Every Change to Disk"),
                         QKeySequence(), [this](bool on) { setSyncEveryChange(on); });
