@@ -285,6 +285,15 @@ void MainWindow::onQueueSelected(const QString& queue, int kind)
                        engine::QueueKind(kind) == engine::QueueKind::Oci ? tr("Channels")
                                                                          : tr("Groups"));
     m_charts->setQueue(queue);
+    // An open Receive panel follows the selection, unless it waits on its own queue (its title
+    // says which): a panel that read "Receive from orders" with orders-dlq selected misled.
+    if (m_receiveDialog && m_receiveDock && m_receiveDock->isVisible()
+        && m_receiveDialog->queue() != queue && !m_receiveDialog->isWaiting()) {
+        if (queue.isEmpty())
+            m_receiveDock->hide();
+        else
+            receive();
+    }
     updateActions();
 }
 

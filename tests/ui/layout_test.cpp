@@ -610,6 +610,54 @@ private Q_SLOTS:
         qInfo("rescaled in %lld ms", static_cast<long long>(timer.elapsed()));
     }
 
+    // Issue 37, item 9: labels that went stale. The Receive panel follows the queue selected
+    // (unless it waits on its own); the message count of a queue emptied says so.
+    void theReceivePanelAndTheCountFollowTheQueueShown()
+    {
+        WindowFixture f;
+        f.createQueue("orders");
+        f.createQueue("orders-dlq");
+        f.send("orders", "only");
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        auto* count = child<QLabel>(&w, QStringLiteral("messageCountLabel"));
+        QCOMPARE(count->text(), QStringLiteral("1 message"));
+        click(&w, QStringLiteral("receiveButton"));
+        auto* dock = child<QDockWidget>(&w, QStringLiteral("receiveDock"));
+        QVERIFY(dock->isVisible());
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Receive from orders"));
+
+        QVERIFY(w.selectQueue(QStringLiteral("orders-dlq")));
+        flush();
+        QVERIFY(dock->isVisible());
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Receive from orders-dlq"));
+        QCOMPARE(w.receiveDialog()->queue(), QStringLiteral("orders-dlq"));
+        QCOMPARE(count->text(), QStringLiteral("no messages"));
+
+        // Waiting on orders-dlq: selecting orders leaves that wait (and its title) alone.
+        w.receiveDialog()->setWaitTime(20);
+        w.receiveDialog()->startReceive();
+        flush();
+        QVERIFY(w.receiveDialog()->isWaiting());
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        flush();
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Receive from orders-dlq"));
+        QVERIFY(w.receiveDialog()->isWaiting());
+        dock->close();
+        flush();
+
+        // The only message deleted: "no messages", not "none of 1 message shown".
+        QCOMPARE(count->text(), QStringLiteral("1 message"));
+        const auto got = f.receive("orders");
+        QCOMPARE(got.size(), std::size_t(1));
+        flush();
+        QVERIFY(w.selectMessages({QString::fromStdString(got.front().messageId.str())}) == 1);
+        w.action(QStringLiteral("deleteMessageAction"))->trigger();
+        flush();
+        QCOMPARE(w.messageModel()->rowCount(), 0);
+        QCOMPARE(count->text(), QStringLiteral("no messages"));
+    }
+
     void theReceivePanelLeavesTheTableInViewAndClosingItEndsTheWait()
     {
         WindowFixture f;
