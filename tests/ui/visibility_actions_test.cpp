@@ -17,6 +17,35 @@ class VisibilityActionsTest : public QObject {
 private Q_SLOTS:
     void init() { isolateSettings(); }
 
+    // Issue 37, item 6: a notice that appears moves nothing the user is about to click — not
+    // the table's header, not its rows, not the queue list.
+    void aNoticeMovesNoRowAndNoHeader()
+    {
+        WindowFixture f;
+        f.createQueue("q");
+        const std::string id = f.send("q", "a");
+        f.send("q", "b");
+        f.receive("q", 1, 40);
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("q")));
+        clickMessage(w, id);
+        flush();
+        const auto where = [&w](QWidget* widget) { return widget->mapTo(&w, QPoint(0, 0)); };
+        const QPoint header = where(w.messageView()->horizontalHeader());
+        const QRect firstRow = w.messageView()->visualRect(w.messageView()->model()->index(0, 0));
+        const QPoint queues = where(w.queueView());
+        QVERIFY(!w.messageNotice()->isVisible());
+
+        click(&w, QStringLiteral("extendButton"));
+        flush();
+        QVERIFY(w.messageNotice()->isVisible());
+        QCOMPARE(where(w.messageView()->horizontalHeader()), header);
+        QCOMPARE(w.messageView()->visualRect(w.messageView()->model()->index(0, 0)), firstRow);
+        w.queueNotice()->showError(QStringLiteral("QueueDoesNotExist: a long reason"));
+        flush();
+        QCOMPARE(where(w.queueView()), queues);
+    }
+
     void extendAddsThirtySecondsToWhatTheReceiptHolds()
     {
         WindowFixture f;

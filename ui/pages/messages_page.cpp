@@ -76,10 +76,6 @@ MessagesPage::MessagesPage(QueueSource& source, const WindowActions& actions,
     filters->addWidget(m_count);
     layout->addLayout(filters);
 
-    m_notice = new NoticeBar(messages);
-    m_notice->setObjectName(QStringLiteral("messageNotice"));
-    layout->addWidget(m_notice);
-
     m_view = new QTableView(messages);
     m_view->setObjectName(QStringLiteral("messageView"));
     m_view->setModel(m_filter);
@@ -130,6 +126,11 @@ MessagesPage::MessagesPage(QueueSource& source, const WindowActions& actions,
     m_view->addAction(separator);
     m_view->addActions({actions.receiveOne, actions.receive, actions.send});
     layout->addWidget(m_view, 1);
+    // Below the table: a notice that comes or goes moves no row or header the user is about to
+    // click (above, "Extended 1 message" pushed the table down and the next click sorted it).
+    m_notice = new NoticeBar(messages);
+    m_notice->setObjectName(QStringLiteral("messageNotice"));
+    layout->addWidget(m_notice);
     addWidget(messages);
     if (history && source.localSession()) {
         m_inspector = new MessageInspector(*source.localSession(), *history, this);

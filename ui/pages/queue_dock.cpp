@@ -27,9 +27,6 @@ QueueDock::QueueDock(QueueSource& source, const WindowActions& actions, QWidget*
     auto* panel = new QWidget(this);
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_notice = new NoticeBar(panel);
-    m_notice->setObjectName(QStringLiteral("queueNotice"));
-    layout->addWidget(m_notice);
 
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_queues);
@@ -77,6 +74,10 @@ QueueDock::QueueDock(QueueSource& source, const WindowActions& actions, QWidget*
     m_view->addActions(
         {actions.editQueue, actions.purgeQueue, actions.deleteQueue, actions.redrive});
     layout->addWidget(m_view, 1);
+    // Below the list, for the reason the Messages page has its notice below the table.
+    m_notice = new NoticeBar(panel);
+    m_notice->setObjectName(QStringLiteral("queueNotice"));
+    layout->addWidget(m_notice);
 
     auto* buttons = new QHBoxLayout;
     const auto button = [panel, buttons](const QString& name, QAction* action) {
