@@ -94,6 +94,56 @@ private Q_SLOTS:
         QVERIFY(shownQueues(w).contains(QStringLiteral("sensors.dlq")));
     }
 
+    // Issue 37, item 7: what is typed stays as typed; a value past the service's limits is
+    // refused in words, and the error line does not squeeze the fields above it.
+    void numbersPastTheLimitsAreSaidNotEdited()
+    {
+        WindowFixture f;
+        f.createQueue("seed");
+        ui::MainWindow& w = f.open();
+        click(&w, QStringLiteral("newQueueButton"));
+        auto dialog = openedDialog<ui::QueueDialog>(&w);
+        QVERIFY(dialog);
+        child<QLineEdit>(dialog, QStringLiteral("nameEdit"))->setText(QStringLiteral("typed"));
+        const auto type = [&](const char* spin, const char* text) {
+            auto* box = child<QSpinBox>(dialog, QString::fromLatin1(spin));
+            box->setFocus();
+            box->selectAll();
+            QTest::keyClicks(box, QString::fromLatin1(text));
+            box->interpretText();
+            return box;
+        };
+        auto* visibility = type("visibilitySpin", "50000");
+        QCOMPARE(visibility->value(), 50000); // not 5000
+        const int fieldHeight = visibility->height();
+        const QPoint fieldAt = visibility->mapTo(dialog, QPoint());
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog->isVisible());
+        auto* error = child<QLabel>(dialog, QStringLiteral("errorLabel"));
+        QVERIFY(error->isVisible());
+        QCOMPARE(
+            error->text(),
+            QStringLiteral("Visibility timeout: 0 s to 43,200 s (12 h); 50,000 is past that."));
+        QVERIFY(!f.broker().getQueue("typed").ok());
+        flush();
+        QCOMPARE(visibility->height(), fieldHeight);
+        QCOMPARE(visibility->mapTo(dialog, QPoint()), fieldAt);
+        QCOMPARE(visibility->value(), 50000);
+
+        type("visibilitySpin", "40");
+        child<QGroupBox>(dialog, QStringLiteral("dlqGroup"))->setChecked(true);
+        auto* receives = type("maxReceiveSpin", "0");
+        QCOMPARE(receives->value(), 0); // not back to 3
+        click(dialog, QStringLiteral("okButton"));
+        QCOMPARE(error->text(), QStringLiteral("Maximum receives: 1 to 1,000; 0 is past that."));
+        type("maxReceiveSpin", "4");
+        child<QGroupBox>(dialog, QStringLiteral("dlqGroup"))->setChecked(false);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(f.broker().getQueue("typed").ok());
+        QCOMPARE(f.broker().queueView("typed")->attributes.at("VisibilityTimeout"),
+                 std::string("40"));
+    }
+
     void createShowsTheEngineErrorInlineAndStaysOpen()
     {
         WindowFixture f;

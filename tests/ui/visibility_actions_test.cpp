@@ -126,6 +126,24 @@ private Q_SLOTS:
         child<QSpinBox>(dialog, QStringLiteral("secondsSpin"))->setValue(25);
         click(dialog, QStringLiteral("okButton"));
         QCOMPARE(f.peekId("q", id).visibleAt, kStart + 40'000 + 85'000);
+
+        // 43201 typed stays 43201 (not 4320) and is refused in words; nothing changes.
+        clickMessage(w, id);
+        click(&w, QStringLiteral("changeVisibilityButton"));
+        dialog = openedDialog<ui::VisibilityDialog>(&w);
+        child<QRadioButton>(dialog, QStringLiteral("setRadio"))->setChecked(true);
+        auto* seconds = child<QSpinBox>(dialog, QStringLiteral("secondsSpin"));
+        seconds->setFocus();
+        seconds->selectAll();
+        QTest::keyClicks(seconds, QStringLiteral("43201"));
+        seconds->interpretText();
+        QCOMPARE(seconds->value(), 43201);
+        click(dialog, QStringLiteral("okButton"));
+        QVERIFY(dialog && dialog->isVisible());
+        QCOMPARE(
+            dialog->errorText(),
+            QStringLiteral("Visibility timeout: 0 s to 43,200 s (12 h); 43,201 is past that."));
+        QCOMPARE(f.peekId("q", id).visibleAt, kStart + 40'000 + 85'000);
     }
 
     void beyondTwelveHoursTheServiceErrorShowsInTheDialog()

@@ -7,9 +7,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -29,9 +31,28 @@ QSpinBox* spin(QWidget* parent, const QString& objectName, const QString& suffix
     return box;
 }
 
+// What each field is called in a sentence about its limits.
+QString fieldName(const QSpinBox* box)
+{
+    static const QHash<QString, const char*> names{
+        {QStringLiteral("visibilitySpin"), QT_TRANSLATE_NOOP("QueueDialog", "Visibility timeout")},
+        {QStringLiteral("delaySpin"), QT_TRANSLATE_NOOP("QueueDialog", "Delivery delay")},
+        {QStringLiteral("retentionSpin"), QT_TRANSLATE_NOOP("QueueDialog", "Retention")},
+        {QStringLiteral("maxSizeSpin"), QT_TRANSLATE_NOOP("QueueDialog", "Maximum size")},
+        {QStringLiteral("waitSpin"), QT_TRANSLATE_NOOP("QueueDialog", "Receive wait time")},
+        {QStringLiteral("maxReceiveSpin"), QT_TRANSLATE_NOOP("QueueDialog", "Maximum receives")},
+        {QStringLiteral("deliveryCountSpin"),
+         QT_TRANSLATE_NOOP("QueueDialog", "Dead-letter delivery count")},
+        {QStringLiteral("channelLimitSpin"),
+         QT_TRANSLATE_NOOP("QueueDialog", "Channel consumption limit")},
+    };
+    return QCoreApplication::translate("QueueDialog", names.value(box->objectName(), ""));
+}
+
+// The service's limits, said in words when the value typed is past them (spin_units.h).
 void setRange(QSpinBox* box, int low, int high, int value)
 {
-    box->setRange(low, high);
+    setLimits(box, low, high, fieldName(box));
     box->setValue(value);
 }
 
@@ -380,6 +401,12 @@ engine::StringMap QueueDialog::attributes() const
 
 void QueueDialog::accept()
 {
+    if (const auto past = valueOutOfLimits(this)) {
+        m_error->showError(past->text);
+        past->box->setFocus();
+        past->box->selectAll();
+        return;
+    }
     engine::Broker& broker = m_session.broker();
     QString error;
     if (isEditing()) {

@@ -1,6 +1,10 @@
 #include "ui/dialogs/spin_units.h"
 
+#include <QLocale>
 #include <QSpinBox>
+#include <QVariant>
+
+#include <algorithm>
 
 namespace inflight::ui {
 
@@ -52,6 +56,47 @@ void showSecondsInWords(QSpinBox* box)
 void showBytesInWords(QSpinBox* box)
 {
     followSuffix(box, &bytesInWords, 1024, QStringLiteral("bytes"));
+}
+
+void setLimits(QSpinBox* box, int low, int high, const QString& what)
+{
+    box->setProperty("limitLow", low);
+    box->setProperty("limitHigh", high);
+    box->setProperty("limitWhat", what);
+    const int value = box->value();
+    box->setRange(std::min(low, 0), 999'999'999);
+    box->setValue(value);
+}
+
+std::optional<LimitProblem> valueOutOfLimits(const QWidget* parent)
+{
+    for (QSpinBox* box : parent->findChildren<QSpinBox*>()) {
+        const QVariant low = box->property("limitLow");
+        if (!low.isValid() || !box->isVisibleTo(parent) || !box->isEnabled())
+            continue;
+        const int high = box->property("limitHigh").toInt();
+        const int value = box->value();
+        if (value >= low.toInt() && value <= high)
+            continue;
+        const QLocale locale;
+        // The unit as the box shows it ("s", "bytes", "%"), with the limit in words.
+        const QString suffix = box->suffix().section(QLatin1Char('('), 0, 0).trimmed();
+        const auto shown = [&](int n) {
+            QString text = locale.toString(n);
+            if (!suffix.isEmpty())
+                text += QLatin1Char(' ') + suffix;
+            if (suffix == QStringLiteral("s") && n >= 60)
+                text += QStringLiteral(" (%1)").arg(secondsInWords(n));
+            else if (suffix == QStringLiteral("bytes") && n >= 1024)
+                text += QStringLiteral(" (%1)").arg(bytesInWords(n));
+            return text;
+        };
+        return LimitProblem{box,
+                            QObject::tr("%1: %2 to %3; %4 is past that.")
+                                .arg(box->property("limitWhat").toString(), shown(low.toInt()),
+                                     shown(high), locale.toString(value))};
+    }
+    return std::nullopt;
 }
 
 } // namespace inflight::ui

@@ -40,8 +40,8 @@ VisibilityDialog::VisibilityDialog(session::Session& session, const QString& que
     auto* form = new QFormLayout;
     m_seconds = new QSpinBox(this);
     m_seconds->setObjectName(QStringLiteral("secondsSpin"));
-    m_seconds->setRange(0, 43200);
     m_seconds->setSuffix(tr(" s"));
+    setLimits(m_seconds, 0, 43200, tr("Visibility timeout"));
     showSecondsInWords(m_seconds);
     form->addRow(tr("Visibility &timeout:"), m_seconds);
     layout->addLayout(form);
@@ -105,6 +105,12 @@ void VisibilityDialog::refreshSummary()
 
 void VisibilityDialog::accept()
 {
+    if (const auto past = valueOutOfLimits(this)) {
+        m_error->showError(past->text);
+        m_seconds->setFocus();
+        m_seconds->selectAll();
+        return;
+    }
     m_error->clearError();
     const VisibilityChange c = change();
     const ActionOutcome outcome = changeVisibility(m_session, m_queue, m_messages, c);
