@@ -32,6 +32,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 
@@ -221,6 +222,37 @@ class TrafficTest : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { isolateSettings(); }
+
+    // Issue 37, item 5: one clock per view. A request's Time is engine time — the same text as
+    // the Sent time of the message it sent — and the wall clock is on hover (or in a column the
+    // header's menu shows).
+    void theTrafficTimeIsTheMessagesClock()
+    {
+        TrafficWindow t;
+        t.aws({QStringLiteral("send-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--message-body"), QStringLiteral("timed")});
+        t.window->selectQueue(QStringLiteral("work"));
+        flush();
+        QCOMPARE(t.window->messageModel()->rowCount(), 1);
+        const QString sent = t.window->messageModel()
+                                 ->index(0, ui::MessageTableModel::SentColumn)
+                                 .data()
+                                 .toString();
+        ui::TrafficView* view = t.window->trafficView();
+        ui::TrafficTableModel* model = view->model();
+        int row = -1;
+        for (int r = 0; r < model->rowCount(); ++r)
+            if (model->index(r, ui::TrafficTableModel::OperationColumn).data().toString()
+                == QStringLiteral("SendMessage"))
+                row = r;
+        QVERIFY(row >= 0);
+        const QModelIndex time = model->index(row, ui::TrafficTableModel::TimeColumn);
+        QCOMPARE(time.data().toString(), sent);
+        QVERIFY2(time.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("wall clock ")),
+                 qPrintable(time.data(Qt::ToolTipRole).toString()));
+        QVERIFY(
+            view->findChild<QTableView*>()->isColumnHidden(ui::TrafficTableModel::WallTimeColumn));
+    }
 
     void realClientsShowInTheTrafficLogAndTheClientsPanel()
     {

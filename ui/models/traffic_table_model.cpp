@@ -294,6 +294,10 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case ClientColumn:
             return tr("%1\nfrom %2\n%3").arg(r->client.key, r->address, r->userAgent);
+        case TimeColumn:
+            return tr("wall clock %1")
+                .arg(QDateTime::fromMSecsSinceEpoch(r->wallTimeMs)
+                         .toString(QStringLiteral("yyyy-MM-dd hh:mm:ss.zzz")));
         case ErrorColumn:
         case OutcomeColumn: {
             QString tip = r->errorMessage.isEmpty() ? r->outcome : r->errorMessage;
@@ -305,10 +309,10 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case TimeColumn:
+    case TimeColumn: return formatEngineTime(r->engineTimeMs);
+    case WallTimeColumn:
         return QDateTime::fromMSecsSinceEpoch(r->wallTimeMs)
             .toString(QStringLiteral("hh:mm:ss.zzz"));
-    case EngineTimeColumn: return formatEngineTime(r->engineTimeMs);
     case ClientColumn: return clientText(*r, m_clients);
     case ProtocolColumn: return QString::fromLatin1(traffic::protocolName(r->protocol));
     case OperationColumn:
@@ -331,8 +335,10 @@ QVariant TrafficTableModel::headerData(int section, Qt::Orientation orientation,
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case TimeColumn: return tr("Wall-clock time the request arrived");
-        case EngineTimeColumn: return tr("Engine time the request arrived (the clock you control)");
+        case TimeColumn:
+            return tr("Engine time the request arrived: the clock of the messages and events "
+                      "(the wall clock on hover)");
+        case WallTimeColumn: return tr("Wall-clock time the request arrived");
         case ClientColumn: return tr("Who sent it: access key, SDK and address (Clients panel)");
         case StatusColumn: return tr("HTTP status; \"waiting…\" while a long poll is open");
         case LatencyColumn: return tr("Server-side time from arrival to answer");
@@ -344,7 +350,7 @@ QVariant TrafficTableModel::headerData(int section, Qt::Orientation orientation,
         return {};
     switch (section) {
     case TimeColumn: return tr("Time");
-    case EngineTimeColumn: return tr("Engine time");
+    case WallTimeColumn: return tr("Wall clock");
     case ClientColumn: return tr("Client");
     case ProtocolColumn: return tr("Protocol");
     case OperationColumn: return tr("Operation");

@@ -40,15 +40,15 @@ class TrafficTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        TimeColumn,
+        TimeColumn, // engine time, as every other view; the wall clock in its tooltip
         ClientColumn,
         OperationColumn,
         QueueColumn,
         StatusColumn,
         OutcomeColumn, // "received 4 of max 10"; an error's code
         LatencyColumn,
-        ErrorColumn, // code; its message in the tooltip
-        EngineTimeColumn,
+        ErrorColumn,    // code; its message in the tooltip
+        WallTimeColumn, // the wall clock (hidden at first)
         ProtocolColumn,
         RequestIdColumn,
         ColumnCount

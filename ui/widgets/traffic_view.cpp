@@ -1,5 +1,7 @@
 #include "ui/widgets/traffic_view.h"
 
+#include "ui/widgets/column_menu.h"
+
 #include "traffic/traffic_commands.h"
 #include "traffic/traffic_json.h"
 #include "traffic/traffic_log.h"
@@ -183,7 +185,10 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     };
     using M = TrafficTableModel;
     m_view->setColumnWidth(M::TimeColumn, width("00:00:00.000"));
-    m_view->setColumnWidth(M::EngineTimeColumn, width("00:00:00.000"));
+    m_view->setColumnWidth(M::WallTimeColumn, width("00:00:00.000"));
+    // One clock per view: engine time, as the messages and the event log show it.
+    m_view->setColumnHidden(M::WallTimeColumn, true);
+    addColumnMenu(m_view->horizontalHeader()); // a right click on the header shows it
     m_view->setColumnWidth(M::ClientColumn, width("aws-cli/2.9.19 AKIAEXAMPLE") + 12);
     m_view->setColumnWidth(M::ProtocolColumn, width("sqs-query"));
     m_view->setColumnWidth(M::OperationColumn, width("ChangeMessageVisibility"));
