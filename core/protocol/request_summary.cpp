@@ -1,5 +1,7 @@
 #include "protocol/request_summary.h"
 
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -160,6 +162,9 @@ void summarizeReceive(const engine::ReceiveRequest& request, RequestSummary& sum
 void summarizeReceived(const engine::ReceiveResult& result, RequestSummary& summary)
 {
     summary.succeeded = static_cast<std::int64_t>(result.messages.size());
+    summary.receivedAgain
+        = std::count_if(result.messages.begin(), result.messages.end(),
+                        [](const engine::ReceivedMessage& m) { return m.receiveCount > 1; });
 }
 
 void summarizeReceived(const engine::Result<engine::ReceiveResult>& result, RequestSummary& summary)
@@ -179,7 +184,11 @@ void summarizeOciResponse(const HttpResponse& response, RequestSummary& summary)
         return;
     const QJsonObject body = QJsonDocument::fromJson(response.body).object();
     if (op == QLatin1String("GetMessages")) {
-        summary.succeeded = body.value(QLatin1String("messages")).toArray().size();
+        const QJsonArray messages = body.value(QLatin1String("messages")).toArray();
+        summary.succeeded = messages.size();
+        summary.receivedAgain = std::count_if(messages.begin(), messages.end(), [](const auto& m) {
+            return m.toObject().value(QLatin1String("deliveryCount")).toInteger() > 1;
+        });
         return;
     }
     const QJsonArray entries

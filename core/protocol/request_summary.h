@@ -39,6 +39,9 @@ struct RequestSummary {
     // an error.
     QString explanation;
     bool staleReceipt = false; // a receipt of an earlier receive was used after a later one
+    // A receive's messages that had been received before (their visibility ran out, or they were
+    // released): another consumer may be processing them still.
+    std::int64_t receivedAgain = 0;
 
     // What the explanations are made from, gathered where the request is decoded: the receipts
     // of a receipt operation, in entry order, as two lists of one length (the engine's

@@ -31,6 +31,9 @@ void ClientRegistry::record(const TrafficRecord& record, const TrafficRecord* pr
         ++client.errors;
         return;
     }
+    if (record.staleReceipt)
+        ++client.staleReceipts;
+    client.receivedAgain += record.receivedAgain;
     const QString& op = record.operation;
     if (op == QLatin1String("ReceiveMessage") || op == QLatin1String("GetMessages")) {
         ++client.receives;

@@ -22,6 +22,8 @@ struct ClientStats {
     std::int64_t emptyReceives = 0; // of which with no message
     std::int64_t deletes = 0;       // messages deleted
     std::int64_t errors = 0;        // answers with a status of 400 or more
+    std::int64_t staleReceipts = 0; // requests that used a receipt of an earlier receive
+    std::int64_t receivedAgain = 0; // messages it received that had been received before
     std::int64_t waitingPolls = 0;  // long polls open now
 };
 

@@ -96,6 +96,11 @@ QString outcomeText(const protocol::RequestSummary& summary, int status, const Q
         return errorCode.isEmpty() ? QStringLiteral("HTTP %1").arg(status) : errorCode;
     const QString& op = summary.operation;
     if (op == QLatin1String("ReceiveMessage") || op == QLatin1String("GetMessages")) {
+        if (summary.succeeded > 0 && summary.receivedAgain > 0)
+            return QStringLiteral("received %1 of max %2 · %3 received again")
+                .arg(summary.succeeded)
+                .arg(summary.maxMessages)
+                .arg(summary.receivedAgain);
         if (summary.succeeded > 0)
             return remembered(0, summary.succeeded, summary.maxMessages, [&] {
                 return QStringLiteral("received %1 of max %2")
@@ -112,12 +117,17 @@ QString outcomeText(const protocol::RequestSummary& summary, int status, const Q
     if (done.isEmpty() || summary.succeeded < 0)
         return QStringLiteral("ok");
     const auto counted = [&] { return QStringLiteral("%1 %2").arg(done).arg(summary.succeeded); };
-    if (summary.failed <= 0)
+    if (summary.failed <= 0 && !summary.staleReceipt)
         return remembered(2 + int(done.front().unicode()), summary.succeeded, 0, counted);
     QString text = counted();
-    text += QStringLiteral(", %1 failed").arg(summary.failed);
-    if (!summary.firstFailure.isEmpty())
-        text += QStringLiteral(": ") + QString::fromUtf8(summary.firstFailure);
+    if (summary.failed > 0) {
+        text += QStringLiteral(", %1 failed").arg(summary.failed);
+        if (!summary.firstFailure.isEmpty())
+            text += QStringLiteral(": ") + QString::fromUtf8(summary.firstFailure);
+    }
+    // What a consumer that overran its visibility timeout does: at a glance, not in the detail.
+    if (summary.staleReceipt)
+        text += QStringLiteral(" · stale receipt");
     return text;
 }
 
@@ -181,6 +191,7 @@ void answered(TrafficRecord& record, const protocol::HttpResponse& response,
     record.outcome = outcomeText(summary, response.status, record.errorCode);
     record.explanation = summary.explanation;
     record.staleReceipt = summary.staleReceipt;
+    record.receivedAgain = summary.receivedAgain;
     record.responseHeaders = response.headers;
     record.responseContentType = response.contentType;
     record.responseBody = response.body;

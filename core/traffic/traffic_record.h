@@ -73,10 +73,11 @@ struct TrafficRecord {
     // "0 available; 12 in flight (next visible in 4.2 s)", "receipt of receive #1, used after
     // receive #2 …"; empty when there is nothing to add.
     QString explanation;
-    bool staleReceipt = false;   // a receipt of an earlier receive was used after a later one
-    std::int64_t succeeded = -1; // messages or entries done (sent, received, deleted); -1: none
-    std::int64_t failed = -1;    // batch entries failed; -1: not a batch
-    bool waiting = false;        // a long poll not answered yet
+    bool staleReceipt = false;      // a receipt of an earlier receive was used after a later one
+    std::int64_t receivedAgain = 0; // a receive's messages received before (receive count > 1)
+    std::int64_t succeeded = -1;    // messages or entries done (sent, received, deleted); -1: none
+    std::int64_t failed = -1;       // batch entries failed; -1: not a batch
+    bool waiting = false;           // a long poll not answered yet
     // The engine events its call caused: Event::sequence firstEvent … lastEvent (none when
     // lastEvent < firstEvent). A long poll's receive comes later, in the call that served it.
     std::uint64_t firstEvent = 0;

@@ -232,13 +232,33 @@ TEST_F(ExplanationTest, aStaleDeleteOnAStandardQueueIsFlagged)
     ASSERT_FALSE(receive("q", 30).isEmpty());
     const TrafficRecord r = deleteWith("q", first);
     EXPECT_EQ(r.status, 200);
-    EXPECT_EQ(r.outcome, QStringLiteral("deleted 1"));
+    // At a glance (issue 37): the outcome says it, not only the detail.
+    EXPECT_EQ(r.outcome, QStringLiteral("deleted 1 · stale receipt"));
     EXPECT_TRUE(r.staleReceipt);
     EXPECT_EQ(r.explanation,
               QStringLiteral("receipt of receive #1, used after receive #2 (client "
                              "`127.0.0.1:53412`) at 22:13:25; standard queues accept it: a delete "
                              "with it deletes the message"))
         << "explained before the delete ran: after it the message is gone";
+}
+
+// A message received again (its visibility ran out while someone held it): the receive's outcome
+// and record say so, at a glance; a first receive does not.
+TEST_F(ExplanationTest, aMessageReceivedAgainIsCountedInTheReceivesOutcome)
+{
+    createQueue("q");
+    send("q");
+    send("q");
+    const QByteArray body
+        = R"({"QueueUrl":")" + urlOf("q") + R"(","MaxNumberOfMessages":10,"VisibilityTimeout":10})";
+    const TrafficRecord first = sqs("ReceiveMessage", body);
+    EXPECT_EQ(first.outcome, QStringLiteral("received 2 of max 10"));
+    EXPECT_EQ(first.receivedAgain, 0);
+    clock.advance(12 * engine::kSecond); // the consumer took 12 s against a 10 s timeout
+    const TrafficRecord again = sqs("ReceiveMessage", body);
+    EXPECT_EQ(again.succeeded, 2);
+    EXPECT_EQ(again.receivedAgain, 2);
+    EXPECT_EQ(again.outcome, QStringLiteral("received 2 of max 10 · 2 received again"));
 }
 
 TEST_F(ExplanationTest, aCurrentReceiptSaysWhichReceiveItIsOf)
@@ -311,7 +331,7 @@ TEST_F(ExplanationTest, aBatchExplainsItsFirstStaleOrFailedEntry)
                     R"("ReceiptHandle":")"
                   + current + R"("},{"Id":"b","ReceiptHandle":")" + stale + R"("}]})");
     EXPECT_EQ(r.status, 200);
-    EXPECT_EQ(r.outcome, QStringLiteral("deleted 2"));
+    EXPECT_EQ(r.outcome, QStringLiteral("deleted 2 · stale receipt"));
     EXPECT_TRUE(r.staleReceipt);
     EXPECT_TRUE(r.explanation.startsWith(
         QStringLiteral("entry `b`: receipt of receive #1, used after receive #2")))
@@ -367,7 +387,8 @@ TEST_F(ExplanationTest, aFailedVisibilityChangeInABatchIsExplained)
               R"({"QueueUrl":")" + urlOf("f.fifo") + R"(","Entries":[{"Id":"x","ReceiptHandle":")"
                   + first + R"(","VisibilityTimeout":60}]})");
     EXPECT_EQ(r.status, 200);
-    EXPECT_EQ(r.outcome, QStringLiteral("changed 0, 1 failed: InvalidParameterValue"));
+    EXPECT_EQ(r.outcome,
+              QStringLiteral("changed 0, 1 failed: InvalidParameterValue · stale receipt"));
     EXPECT_TRUE(r.staleReceipt);
     EXPECT_TRUE(r.explanation.startsWith(
         QStringLiteral("entry `x`: this receipt belongs to receive #1; the message was received "

@@ -28,6 +28,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QSet>
@@ -252,6 +253,88 @@ private Q_SLOTS:
                  qPrintable(time.data(Qt::ToolTipRole).toString()));
         QVERIFY(
             view->findChild<QTableView*>()->isColumnHidden(ui::TrafficTableModel::WallTimeColumn));
+    }
+
+    // Issue 37, item 4: the planted bug of a slow consumer — it works 12 s against a 10 s
+    // visibility timeout, the message comes back to another receive, and the first deletes it with
+    // its old receipt — shows at a glance: in the outcomes, a filter, the Clients panel, a filter
+    // by message id that finds the delete, and the timeline's mark beside the event.
+    void aSlowConsumerIsSeenWithoutOpeningARow()
+    {
+        TrafficWindow t;
+        t.aws({QStringLiteral("send-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--message-body"), QStringLiteral("order 7")});
+        const auto receipt = [&t] {
+            const QString out
+                = t.aws({QStringLiteral("receive-message"), QStringLiteral("--queue-url"),
+                         t.queueUrl, QStringLiteral("--visibility-timeout"), QStringLiteral("10")});
+            const QJsonObject message = QJsonDocument::fromJson(out.toUtf8())
+                                            .object()
+                                            .value(QStringLiteral("Messages"))
+                                            .toArray()
+                                            .at(0)
+                                            .toObject();
+            return std::pair{message.value(QStringLiteral("ReceiptHandle")).toString(),
+                             message.value(QStringLiteral("MessageId")).toString()};
+        };
+        const auto [first, id] = receipt();
+        QVERIFY(!first.isEmpty());
+        t.f.step(12'000); // the consumer is still at work when the message comes back
+        const auto [second, sameId] = receipt();
+        QCOMPARE(sameId, id);
+        t.aws({QStringLiteral("delete-message"), QStringLiteral("--queue-url"), t.queueUrl,
+               QStringLiteral("--receipt-handle"), first});
+
+        const auto receives = t.records(QStringLiteral("ReceiveMessage"));
+        QCOMPARE(receives.size(), 2u);
+        QCOMPARE(receives[1].outcome, QStringLiteral("received 1 of max 1 · 1 received again"));
+        const auto deletes = t.records(QStringLiteral("DeleteMessage"));
+        QCOMPARE(deletes.size(), 1u);
+        QCOMPARE(deletes[0].outcome, QStringLiteral("deleted 1 · stale receipt"));
+
+        // The filter shows just those two; the outcomes are marked.
+        ui::TrafficView* view = t.window->trafficView();
+        auto* filter = view->view()->model();
+        const int all = filter->rowCount();
+        QCOMPARE(all, 4);
+        child<QCheckBox>(view, QStringLiteral("trafficRedeliveryCheck"))->setChecked(true);
+        QCOMPARE(filter->rowCount(), 2);
+        for (int row = 0; row < 2; ++row)
+            QVERIFY(filter->index(row, ui::TrafficTableModel::OutcomeColumn)
+                        .data(Qt::ForegroundRole)
+                        .isValid());
+        child<QCheckBox>(view, QStringLiteral("trafficRedeliveryCheck"))->setChecked(false);
+
+        // By message id: its send, both receives and the delete (whose body has no id).
+        child<QLineEdit>(view, QStringLiteral("trafficTextEdit"))->setText(id);
+        QCOMPARE(filter->rowCount(), 4);
+        QStringList operations;
+        for (int row = 0; row < filter->rowCount(); ++row)
+            operations
+                << filter->index(row, ui::TrafficTableModel::OperationColumn).data().toString();
+        QVERIFY2(operations.contains(QStringLiteral("DeleteMessage")),
+                 qPrintable(operations.join(u' ')));
+        child<QLineEdit>(view, QStringLiteral("trafficTextEdit"))->clear();
+
+        // Per client.
+        ui::ClientTableModel* panel = t.window->clientsView()->model();
+        const int cli = panel->rowOfKey(QStringLiteral("AKIDCLITERMINAL aws-cli"));
+        QVERIFY(cli >= 0);
+        QCOMPARE(panel->index(cli, ui::ClientTableModel::StaleReceiptsColumn).data().toInt(), 1);
+        QCOMPARE(panel->index(cli, ui::ClientTableModel::ReceivedAgainColumn).data().toInt(), 1);
+
+        // The timeline marks the stale delete beside the event, not off to the right.
+        t.window->showMessage(QStringLiteral("work"), id);
+        flush();
+        const QAbstractItemModel* timeline = t.window->inspector()->timelineView()->model();
+        bool marked = false;
+        for (int row = 0; row < timeline->rowCount(); ++row)
+            marked = marked
+                || timeline->index(row, ui::TimelineModel::KindColumn)
+                       .data()
+                       .toString()
+                       .contains(QStringLiteral("stale receipt"));
+        QVERIFY(marked);
     }
 
     void realClientsShowInTheTrafficLogAndTheClientsPanel()

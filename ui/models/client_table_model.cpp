@@ -4,6 +4,7 @@
 #include "ui/models/client_directory.h"
 #include "ui/models/receipt_holders.h"
 
+#include <QBrush>
 #include <QDateTime>
 #include <QPixmap>
 
@@ -80,6 +81,11 @@ QVariant ClientTableModel::data(const QModelIndex& index, int role) const
         return tr("%1\nDouble-click to name it; right-click for a colour").arg(key);
     if (role == Qt::TextAlignmentRole && index.column() >= RequestsColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ForegroundRole
+        && ((index.column() == StaleReceiptsColumn && c.staleReceipts > 0)
+            || (index.column() == ReceivedAgainColumn && c.receivedAgain > 0)
+            || (index.column() == ErrorsColumn && c.errors > 0)))
+        return QBrush(QColor(0xc6, 0x28, 0x28)); // what a user debugging a consumer looks for
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     const auto time = [](std::int64_t ms) {
@@ -104,6 +110,8 @@ QVariant ClientTableModel::data(const QModelIndex& index, int role) const
     case EmptyReceivesColumn: return qlonglong(c.emptyReceives);
     case DeletesColumn: return qlonglong(c.deletes);
     case ErrorsColumn: return qlonglong(c.errors);
+    case StaleReceiptsColumn: return qlonglong(c.staleReceipts);
+    case ReceivedAgainColumn: return qlonglong(c.receivedAgain);
     case HeldColumn: return m_holders.heldBy(key);
     case WaitingColumn: return qlonglong(c.waitingPolls);
     default: return {};
@@ -135,6 +143,13 @@ QVariant ClientTableModel::headerData(int section, Qt::Orientation orientation, 
         case NameColumn: return tr("Your name for the client (double-click to edit)");
         case AccessKeyColumn: return tr("The access key id of its signature (SigV4 scope)");
         case EmptyReceivesColumn: return tr("Receives answered with no message");
+        case StaleReceiptsColumn:
+            return tr("Deletes and visibility changes with a receipt of an earlier receive: the "
+                      "message came back to someone while this client held it (a standard queue "
+                      "still deletes it)");
+        case ReceivedAgainColumn:
+            return tr("Messages it received that had been received before: processed twice when "
+                      "the one before is still at work");
         case HeldColumn: return tr("Messages in flight now from its receives");
         case WaitingColumn: return tr("Its long polls open now");
         default: return {};
@@ -154,6 +169,8 @@ QVariant ClientTableModel::headerData(int section, Qt::Orientation orientation, 
     case ReceivesColumn: return tr("Receives");
     case EmptyReceivesColumn: return tr("Empty");
     case DeletesColumn: return tr("Deleted");
+    case StaleReceiptsColumn: return tr("Stale");
+    case ReceivedAgainColumn: return tr("Again");
     case ErrorsColumn: return tr("Errors");
     case HeldColumn: return tr("Holding");
     case WaitingColumn: return tr("Waiting");

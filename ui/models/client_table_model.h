@@ -36,6 +36,8 @@ public:
         EmptyReceivesColumn,
         DeletesColumn,
         ErrorsColumn,
+        StaleReceiptsColumn, // requests with a receipt of an earlier receive
+        ReceivedAgainColumn, // messages it got that had been received before
         HeldColumn,
         WaitingColumn,
         ColumnCount

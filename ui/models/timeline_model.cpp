@@ -92,7 +92,12 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
         switch (column) {
         case TimeColumn: return formatEngineTime(e->time);
         case QueueColumn: return e->queue;
-        case KindColumn: return eventKindLabel(e->kind);
+        case KindColumn: {
+            // The mark where the eye is (the event), the whole note in Detail.
+            const bool stale = !staleNote(index.row()).isEmpty();
+            return stale ? tr("%1 ⚠ stale receipt").arg(eventKindLabel(e->kind))
+                         : eventKindLabel(e->kind);
+        }
         case ReceivesColumn: return QString::number(e->receiveCount);
         case ReceiptColumn:
             return QString::fromLatin1(e->receipt.right(
@@ -108,7 +113,7 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
         }
         break;
     case Qt::ForegroundRole:
-        if (column == DetailColumn && !staleNote(index.row()).isEmpty())
+        if ((column == DetailColumn || column == KindColumn) && !staleNote(index.row()).isEmpty())
             return QColor(0xc6, 0x28, 0x28);
         return {};
     case Qt::UserRole:

@@ -267,8 +267,15 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
     case IsErrorRole: return r->isError();
     case IsEmptyReceiveRole: return isEmptyReceive(*r);
     case IsWaitingRole: return r->waiting;
-    case SearchTextRole:
-        return QStringList{r->operation,
+    case IsRedeliveryRole: return r->staleReceipt || r->receivedAgain > 0;
+    case SearchTextRole: {
+        // The messages its events touched: a delete's body has only a receipt, not the id.
+        QStringList ids;
+        for (const EventRecord& event : eventsOf(r->cursor))
+            if (!event.messageId.isEmpty())
+                ids << event.messageId;
+        return QStringList{ids.join(QLatin1Char(' ')),
+                           r->operation,
                            r->queue,
                            r->errorCode,
                            r->errorMessage,
@@ -281,6 +288,7 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
                            QString::fromUtf8(r->requestBody),
                            QString::fromUtf8(r->responseBody)}
             .join(QLatin1Char('\n'));
+    }
     default: break;
     }
     if (role == Qt::DecorationRole && index.column() == ClientColumn) {
@@ -289,6 +297,11 @@ QVariant TrafficTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ForegroundRole
         && (index.column() == StatusColumn || index.column() == ErrorColumn) && r->isError())
+        return QBrush(QColor(0xc6, 0x28, 0x28));
+    // A stale receipt or a message received again: the planted bug of a slow consumer, seen in
+    // the list without opening the row.
+    if (role == Qt::ForegroundRole && index.column() == OutcomeColumn
+        && (r->staleReceipt || r->receivedAgain > 0))
         return QBrush(QColor(0xc6, 0x28, 0x28));
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
@@ -400,6 +413,12 @@ void TrafficFilterModel::setEmptyReceivesOnly(bool on)
     invalidateFilter();
 }
 
+void TrafficFilterModel::setRedeliveriesOnly(bool on)
+{
+    m_redeliveriesOnly = on;
+    invalidateFilter();
+}
+
 void TrafficFilterModel::setTextFilter(const QString& text)
 {
     m_text = text;
@@ -409,7 +428,7 @@ void TrafficFilterModel::setTextFilter(const QString& text)
 bool TrafficFilterModel::isFiltering() const
 {
     return !m_client.isEmpty() || !m_operation.isEmpty() || !m_queue.isEmpty() || m_errorsOnly
-        || m_emptyOnly || !m_text.isEmpty();
+        || m_emptyOnly || m_redeliveriesOnly || !m_text.isEmpty();
 }
 
 bool TrafficFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
@@ -425,6 +444,8 @@ bool TrafficFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     if (m_errorsOnly && !at.data(M::IsErrorRole).toBool())
         return false;
     if (m_emptyOnly && !at.data(M::IsEmptyReceiveRole).toBool())
+        return false;
+    if (m_redeliveriesOnly && !at.data(M::IsRedeliveryRole).toBool())
         return false;
     if (!m_text.isEmpty()
         && !at.data(M::SearchTextRole).toString().contains(m_text, Qt::CaseInsensitive))

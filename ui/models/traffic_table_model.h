@@ -62,6 +62,9 @@ public:
         IsEmptyReceiveRole,            // bool: a receive answered with no message
         IsWaitingRole,                 // bool: a long poll not answered yet
         SearchTextRole,                // QString: what the text filter looks in
+        // bool: a stale receipt used, or messages received again (a consumer slower than its
+        // visibility timeout: the message is processed twice)
+        IsRedeliveryRole,
     };
 
     // `log`, `session`, `clients` and `events` must outlive the model.
@@ -133,7 +136,8 @@ private:
 };
 
 // Filters a TrafficTableModel: by client key, operation and queue (empty: any), errors only,
-// empty receives only, and a case-insensitive text in the request's fields and bodies.
+// empty receives only, stale receipts and messages received again only, and a case-insensitive
+// text in the request's fields, bodies and the ids of the messages its events touched.
 class TrafficFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -144,6 +148,8 @@ public:
     void setQueueFilter(const QString& queue);
     void setErrorsOnly(bool on);
     void setEmptyReceivesOnly(bool on);
+    // Only requests that used a stale receipt or received messages again.
+    void setRedeliveriesOnly(bool on);
     void setTextFilter(const QString& text);
     bool isFiltering() const;
 
@@ -156,6 +162,7 @@ private:
     QString m_queue;
     bool m_errorsOnly = false;
     bool m_emptyOnly = false;
+    bool m_redeliveriesOnly = false;
     QString m_text;
 };
 

@@ -119,6 +119,11 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     m_empty = new QCheckBox(tr("Empty receives"), this);
     m_empty->setObjectName(QStringLiteral("trafficEmptyCheck"));
     m_empty->setToolTip(tr("Only receives that returned no message (see why in the detail)"));
+    m_redeliveries = new QCheckBox(tr("Stale / again"), this);
+    m_redeliveries->setObjectName(QStringLiteral("trafficRedeliveryCheck"));
+    m_redeliveries->setToolTip(
+        tr("Only requests that used a stale receipt (of an earlier receive) or received messages "
+           "again: a consumer slower than its visibility timeout processes them twice"));
     m_text = new QLineEdit(this);
     m_text->setObjectName(QStringLiteral("trafficTextEdit"));
     m_text->setPlaceholderText(tr("Filter by text (ids, bodies, errors)"));
@@ -157,6 +162,7 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     filters->addWidget(m_queue);
     filters->addWidget(m_errors);
     filters->addWidget(m_empty);
+    filters->addWidget(m_redeliveries);
     filters->addWidget(m_text, 1);
     filters->addWidget(m_follow);
     filters->addWidget(exportButton);
@@ -252,6 +258,8 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
             [this] { m_filter->setQueueFilter(m_queue->currentData().toString()); });
     connect(m_errors, &QCheckBox::toggled, m_filter, &TrafficFilterModel::setErrorsOnly);
     connect(m_empty, &QCheckBox::toggled, m_filter, &TrafficFilterModel::setEmptyReceivesOnly);
+    connect(m_redeliveries, &QCheckBox::toggled, m_filter,
+            &TrafficFilterModel::setRedeliveriesOnly);
     connect(m_text, &QLineEdit::textChanged, m_filter, &TrafficFilterModel::setTextFilter);
     for (auto* box : {m_client, m_operation, m_queue})
         connect(box, &QComboBox::currentIndexChanged, this, &TrafficView::updateCount);

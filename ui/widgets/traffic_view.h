@@ -91,6 +91,7 @@ private:
     QComboBox* m_queue = nullptr;
     QCheckBox* m_errors = nullptr;
     QCheckBox* m_empty = nullptr;
+    QCheckBox* m_redeliveries = nullptr;
     QLineEdit* m_text = nullptr;
     QCheckBox* m_follow = nullptr;
     QTableView* m_view = nullptr;
