@@ -3,13 +3,17 @@
 
 #include "ui/dialogs/generate_dialog.h"
 #include "ui/dialogs/send_dialog.h"
+#include "ui/widgets/message_inspector.h"
 #include "window_test_support.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTextBlock>
 
 using namespace inflight;
 using namespace inflight::ui::test;
@@ -19,6 +23,53 @@ class SendTest : public QObject {
 
 private Q_SLOTS:
     void init() { isolateSettings(); }
+
+    // Issue 37, item 10 (and the stall of issue 36): a pasted 1 MB body is held, not laid out —
+    // the editor keeps its start — and sent whole; the inspector shows a 1 MB body's start at
+    // once, all of it on demand in lines laid out one at a time.
+    void aOneMegabyteBodyIsPastedSentAndShownWithoutLayingItOut()
+    {
+        WindowFixture f;
+        f.createQueue("orders", {{"MaximumMessageSize", "1048576"}});
+        ui::MainWindow& w = f.open();
+        QVERIFY(w.selectQueue(QStringLiteral("orders")));
+        click(&w, QStringLiteral("sendButton"));
+        auto dialog = openedDialog<ui::SendDialog>(&w);
+        QVERIFY(dialog);
+        auto* editor = child<QPlainTextEdit>(dialog, QStringLiteral("bodyEdit"));
+        const QString big
+            = QStringLiteral("x").repeated(1024 * 1024 - 10) + QStringLiteral("0123456789");
+        QApplication::clipboard()->setText(big);
+        editor->setFocus();
+        editor->selectAll();
+        QTest::keyClick(editor, Qt::Key_V, Qt::ControlModifier);
+        // Held whole, shown in part: the editor holds its start, not a 1 MB paragraph.
+        QVERIFY(editor->document()->characterCount() < 20'000);
+        QVERIFY(child<QWidget>(dialog, QStringLiteral("largeBodyBar"))->isVisible());
+        QVERIFY2(child<QLabel>(dialog, QStringLiteral("largeBodyNote"))
+                     ->text()
+                     .startsWith(QStringLiteral("A 1")),
+                 qPrintable(child<QLabel>(dialog, QStringLiteral("largeBodyNote"))->text()));
+        click(dialog, QStringLiteral("sendButton"));
+        QVERIFY2(dialog->errorText().isEmpty(), qPrintable(dialog->errorText()));
+        const std::vector<engine::MessageView> messages = f.peek("orders");
+        QCOMPARE(messages.size(), std::size_t(1));
+        QCOMPARE(messages.front().body.size(), std::size_t(1024 * 1024));
+        QVERIFY(messages.front().body.ends_with("0123456789"));
+        dialog->close();
+
+        // The inspector: its start at once, then all of it in lines of 4,096 characters.
+        flush();
+        QVERIFY(w.selectMessages({QString::fromStdString(messages.front().messageId)}) == 1);
+        flush();
+        auto* view = child<QPlainTextEdit>(w.inspector(), QStringLiteral("bodyView"));
+        QVERIFY(view->document()->characterCount() < 20'000);
+        QCOMPARE(w.inspector()->bodyText().size(), qsizetype(1024 * 1024));
+        click(w.inspector(), QStringLiteral("showAllBodyButton"));
+        QVERIFY(view->document()->blockCount() >= 256);
+        for (QTextBlock b = view->document()->begin(); b.isValid(); b = b.next())
+            QVERIFY(b.length() <= 4097);
+    }
 
     void sendWithAttributesAndDelayShowsADelayedRow()
     {

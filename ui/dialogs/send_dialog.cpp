@@ -1,5 +1,7 @@
 #include "ui/dialogs/send_dialog.h"
 
+#include "ui/widgets/body_view.h"
+
 #include "session/session.h"
 #include "ui/dialogs/error_label.h"
 #include "ui/widgets/engine_text.h"
@@ -45,12 +47,11 @@ SendDialog::SendDialog(session::Session& session, const QString& queue, QWidget*
     bodyRow->addStretch();
     bodyRow->addWidget(formatButton);
     layout->addLayout(bodyRow);
-    m_body = new QPlainTextEdit(this);
-    m_body->setObjectName(QStringLiteral("bodyEdit"));
-    m_body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_body->setPlainText(QStringLiteral("{\n    \"hello\": \"world\"\n}"));
-    m_body->setTabChangesFocus(true);
-    bodyLabel->setBuddy(m_body);
+    // A pasted 1 MB body is held, not laid out (BodyView).
+    m_body = new BodyView(QStringLiteral("bodyEdit"), false, this);
+    m_body->setBody(QStringLiteral("{\n    \"hello\": \"world\"\n}"));
+    m_body->editor()->setTabChangesFocus(true);
+    bodyLabel->setBuddy(m_body->editor());
     layout->addWidget(m_body, 2);
 
     auto* attributesRow = new QHBoxLayout;
@@ -133,7 +134,7 @@ SendDialog::SendDialog(session::Session& session, const QString& queue, QWidget*
 
 void SendDialog::prefill(const engine::MessageView& message)
 {
-    m_body->setPlainText(toQString(message.body));
+    m_body->setBody(toQString(message.body));
     m_attributes->setRowCount(0);
     for (const auto& [name, value] : message.attributes)
         addAttribute(toQString(name), toQString(value.dataType),
@@ -165,7 +166,7 @@ engine::SendMessageRequest SendDialog::request() const
 {
     engine::SendMessageRequest r;
     r.queue = toStdString(m_queue);
-    r.body = toStdString(m_body->toPlainText());
+    r.body = toStdString(m_body->body());
     r.origin = windowOrigin();
     for (int row = 0; row < m_attributes->rowCount(); ++row) {
         const QTableWidgetItem* name = m_attributes->item(row, NameColumn);
@@ -216,14 +217,14 @@ void SendDialog::send()
 void SendDialog::formatJson()
 {
     QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(m_body->toPlainText().toUtf8(), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(m_body->body().toUtf8(), &error);
     if (error.error != QJsonParseError::NoError) {
         m_error->showError(
             tr("Not JSON: %1 at offset %2.").arg(error.errorString()).arg(error.offset));
         return;
     }
     m_error->clearError();
-    m_body->setPlainText(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+    m_body->setBody(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
 }
 
 QString SendDialog::errorText() const

@@ -8,7 +8,6 @@
 
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -18,6 +17,8 @@ class Session;
 }
 
 namespace inflight::ui {
+
+class BodyView;
 
 class ErrorLabel;
 
@@ -54,7 +55,7 @@ private:
     session::Session& m_session;
     QString m_queue;
     engine::QueueKind m_kind = engine::QueueKind::Standard;
-    QPlainTextEdit* m_body = nullptr;
+    BodyView* m_body = nullptr;
     QTableWidget* m_attributes = nullptr;
     QSpinBox* m_delay = nullptr;
     QLineEdit* m_groupId = nullptr;

@@ -1,5 +1,7 @@
 #include "ui/widgets/message_inspector.h"
 
+#include "ui/widgets/body_view.h"
+
 #include "engine/explain.h"
 #include "engine/oci_ids.h"
 #include "session/session.h"
@@ -79,11 +81,9 @@ MessageInspector::MessageInspector(session::Session& session, MessageHistory& hi
     splitter->setChildrenCollapsible(false);
     m_tabs = new QTabWidget(splitter);
     m_tabs->setObjectName(QStringLiteral("inspectorTabs"));
-    m_body = new QPlainTextEdit(m_tabs);
-    m_body->setObjectName(QStringLiteral("bodyView"));
-    m_body->setReadOnly(true);
-    m_body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_body->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    // A 1 MB body shows its start at once, the rest on demand (BodyView).
+    m_body = new BodyView(QStringLiteral("bodyView"), true, m_tabs);
+    m_body->editor()->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_attributes = new QTreeWidget(m_tabs);
     m_attributes->setObjectName(QStringLiteral("attributesTree"));
     m_attributes->setHeaderLabels({tr("Name"), tr("Type"), tr("Value")});
@@ -174,6 +174,7 @@ void MessageInspector::clear()
     m_why->hide();
     m_receipt->setText({});
     m_body->clear();
+    m_shownBody.clear();
     m_attributes->clear();
 }
 
@@ -190,7 +191,7 @@ void MessageInspector::refresh()
 
 QString MessageInspector::bodyText() const
 {
-    return m_body->toPlainText();
+    return m_body->body();
 }
 
 QString MessageInspector::receiptHandle() const
@@ -249,9 +250,11 @@ void MessageInspector::showView(const engine::MessageView& view)
     setDetails(rows);
     m_receipt->setText(toQString(view.receiptHandle));
 
-    const QString body = prettyBody(toQString(view.body));
-    if (body != m_body->toPlainText())
-        m_body->setPlainText(body);
+    // Refreshed on every batch of events: a large body is decoded and indented once.
+    if (view.body != m_shownBody || m_body->body().isEmpty() != view.body.empty()) {
+        m_shownBody = view.body;
+        m_body->setBody(prettyBody(toQString(view.body)));
+    }
     fillAttributes(view);
 }
 

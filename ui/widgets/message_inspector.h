@@ -8,6 +8,8 @@
 #include <QPair>
 #include <QWidget>
 
+#include <string>
+
 #include <optional>
 #include <vector>
 
@@ -23,6 +25,8 @@ class Session;
 }
 
 namespace inflight::ui {
+
+class BodyView;
 
 class ClientDirectory;
 class ElidedField;
@@ -86,7 +90,8 @@ private:
     bool m_oci = false;               // an OCI queue: OCI's field names and numeric id
     ElidedField* m_receipt = nullptr; // receiptField
     QTabWidget* m_tabs = nullptr;
-    QPlainTextEdit* m_body = nullptr;
+    BodyView* m_body = nullptr;
+    std::string m_shownBody; // the raw body m_body shows
     QTreeWidget* m_attributes = nullptr;
     QTableView* m_timelineView = nullptr;
     TimelineModel* m_timeline = nullptr;
