@@ -183,6 +183,16 @@ void WindowApp::buildWindow(bool examples)
     connect(files, &ui::WorkspaceController::saveAsRequested, this, [this](const QString& path) {
         QTimer::singleShot(0, this, [this, path] { (void)saveWorkspaceAs(path); });
     });
+    // A lesson opened in a new workspace: switched to, then opened in the window made for it.
+    window.setLessonElsewhere(
+        [files](const QString& lesson) { files->newWorkspaceForLesson(lesson); });
+    connect(files, &ui::WorkspaceController::switchForLessonRequested, this,
+            [this](const QString& path, const QString& lesson) {
+                QTimer::singleShot(0, this, [this, path, lesson] {
+                    if (switchWorkspace(path, false) && m_window)
+                        m_window->openLesson(lesson);
+                });
+            });
     if (!m_host.path().isEmpty())
         window.setWindowTitle(QFileInfo(m_host.path()).completeBaseName()
                               + QStringLiteral(" — Inflight"));

@@ -75,7 +75,9 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent, bool examples
     connect(&m_session, &session::Session::eventsReady, this, [this] { updateActions(); });
     onQueuesChanged();
     restoreSettings();
-    resize(fittedSize(size(), QSize())); // a size remembered from a larger screen fits this one
+    // A size remembered from a larger screen fits this one (no margin: QSize() is -1 × -1, which
+    // let a remembered width pass the screen's by a pixel).
+    resize(fittedSize(size(), QSize(0, 0)));
     if (m_currentQueue.isEmpty())
         m_queueDock->selectFirst();
     updateActions();

@@ -11,6 +11,7 @@
 #include <QPointer>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 class QAction;
@@ -141,8 +142,16 @@ public:
     // (also shown in the Simulation tab's notice bar; a refused file changes nothing).
     QString openScenarioFile(const QString& path);
     QString saveScenarioFile(const QString& path);
-    // Loads a lesson's scenario (Replace), pauses the clock and shows the Lesson dock.
+    // Loads a lesson's scenario (Replace), pauses the clock and shows the Lesson dock. Over a
+    // workspace with queues it asks first: empty it, open over it, open the lesson in a new
+    // workspace (when setLessonElsewhere gave a way to), or cancel.
     bool openLesson(const QString& path);
+    // How "Open in a new workspace…" opens a lesson (the app: a new workspace, switched to,
+    // with the lesson opened in its window). None: the choice is not offered.
+    void setLessonElsewhere(std::function<void(const QString& lessonPath)> open)
+    {
+        m_lessonElsewhere = std::move(open);
+    }
 
     // The message table's menu at `at` (viewport coordinates): the message actions, then copy id
     // / body / receipt, send a copy, copy or move to another queue (repair and resubmit: the send
@@ -227,6 +236,7 @@ private:
     QMenu* m_endpointMenu = nullptr;
     SimulationView* m_simulationView = nullptr;
     LessonView* m_lessonView = nullptr;
+    std::function<void(const QString&)> m_lessonElsewhere;
     QDockWidget* m_lessonDock = nullptr;
 };
 

@@ -50,6 +50,12 @@ void MainWindow::buildSimulation()
     m_lessonDock->hide(); // shown when a lesson is opened
     connect(m_lessonView, &LessonView::openLessonRequested, this,
             [this](const QString& path) { openLesson(path); });
+    connect(m_lessonView, &LessonView::showMessagesRequested, this,
+            [this](const QString& queue, const QStringList& ids) {
+                m_tabs->setCurrentWidget(m_messagesPage);
+                if (selectQueue(queue))
+                    selectMessages(ids);
+            });
 }
 
 void MainWindow::buildSimulationMenus(QMenu* file)
@@ -149,10 +155,20 @@ bool MainWindow::openLesson(const QString& path)
         empty->setObjectName(QStringLiteral("emptyForLessonButton"));
         QPushButton* over = box.addButton(tr("Open over it"), QMessageBox::ActionRole);
         over->setObjectName(QStringLiteral("openOverButton"));
+        // This workspace stays as it is; the lesson gets one of its own (File ▸ New Workspace).
+        QPushButton* elsewhere = nullptr;
+        if (m_lessonElsewhere) {
+            elsewhere = box.addButton(tr("Open in a new workspace…"), QMessageBox::ActionRole);
+            elsewhere->setObjectName(QStringLiteral("newWorkspaceForLessonButton"));
+        }
         QPushButton* cancel = box.addButton(QMessageBox::Cancel);
         cancel->setObjectName(QStringLiteral("cancelLessonButton"));
         box.setDefaultButton(empty);
         box.exec();
+        if (elsewhere && box.clickedButton() == elsewhere) {
+            m_lessonElsewhere(path); // the app opens it there, in the window it makes
+            return false;
+        }
         if (box.clickedButton() != empty && box.clickedButton() != over)
             return false;
         if (box.clickedButton() == empty)
@@ -182,6 +198,7 @@ bool MainWindow::openLesson(const QString& path)
                    .arg(QLocale().toString(qlonglong(*scenario->inFlightLimit)),
                         QLocale().toString(qlonglong(limit)));
     m_lessonView->showNote(note, !note.isEmpty());
+    m_lessonView->setCurrentLesson(path); // the picker names the lesson open
     m_lessonView->refresh();
     if (!scenario->actors.empty())
         m_simulationView->selectActor(

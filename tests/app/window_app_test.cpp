@@ -4,16 +4,23 @@
 #include "control/control_api.h"
 #include "listen_address.h"
 #include "ui/main_window.h"
+#include "ui/workspace/lessons.h"
 #include "ui/workspace/workspace_controller.h"
 #include "window_app.h"
 
+#include "support/source_dir.h"
+
 #include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 using namespace inflight;
@@ -140,6 +147,45 @@ private Q_SLOTS:
         QCOMPARE(run.host().path(), c);
         const QByteArray copied = listQueues(client, port);
         QVERIFY2(copied.contains("/alpha<") && copied.contains("/gamma<"), copied.constData());
+    }
+
+    // Issue 37: opening a lesson over a workspace with queues can open it in a new workspace
+    // instead: this one stays as it is, the lesson runs in the new one's window.
+    void aLessonOpensInANewWorkspaceLeavingThisOneAsItIs()
+    {
+        QTemporaryDir dir;
+        const QString a = dir.filePath(QStringLiteral("a.inflight"));
+        const QString b = dir.filePath(QStringLiteral("b.inflight"));
+        app::WindowOptions options;
+        options.workspacePath = a;
+        options.examples = false;
+        options.listen = app::ListenAddress{QHostAddress(QHostAddress::LocalHost), 0};
+        app::WindowApp run(options);
+        QVERIFY(run.start().ok());
+        QVERIFY(run.host().session().broker().createQueue({.name = "keep-me"}).ok());
+        QSignalSpy replaced(&run, &app::WindowApp::windowReplaced);
+        QVERIFY(filesOf(run, b));
+        // The question's third answer.
+        QTimer::singleShot(0, [] {
+            QWidget* box = QApplication::activeModalWidget();
+            auto* button = box
+                ? box->findChild<QPushButton*>(QStringLiteral("newWorkspaceForLessonButton"))
+                : nullptr;
+            if (button)
+                button->click();
+            else if (box)
+                box->close();
+        });
+        ui::setBuiltInLessonDirectory(
+            QString::fromStdString((test::sourceDir() / "resources/scenarios").string()));
+        QVERIFY(!ui::builtInLessons().isEmpty());
+        const QString lesson = ui::builtInLessons().front().path;
+        QVERIFY(!run.window()->openLesson(lesson)); // not here
+        QTRY_COMPARE(replaced.size(), 1);
+        QCOMPARE(run.host().path(), b);
+        QTRY_VERIFY(run.host().session().lessonRun() != nullptr);
+        QVERIFY(!run.host().session().broker().getQueue("keep-me").ok());
+        QVERIFY(run.window()->lessonDock()->isVisible());
     }
 
     // The control API's event cursors go on across a switch: a cursor taken before it still

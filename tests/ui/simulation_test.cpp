@@ -4,6 +4,7 @@
 // "Do it" buttons and checks, and the time controls for demos (Run N s, Next event, 600×, 3600×).
 
 #include "sim/lesson.h"
+#include "sim/lesson_step.h"
 #include "ui/dialogs/actor_dialog.h"
 #include "ui/models/actor_table_model.h"
 #include "ui/widgets/lesson_view.h"
@@ -287,6 +288,11 @@ private Q_SLOTS:
         answerConfirmation(QStringLiteral("emptyForLessonButton"));
         QVERIFY(w.openLesson(path));
         flush();
+        // The picker names the lesson open.
+        QCOMPARE(child<QComboBox>(w.lessonView(), QStringLiteral("lessonCombo"))
+                     ->currentData()
+                     .toString(),
+                 path);
         for (const engine::QueueView& queue : session.broker().queues()) { // the workspace's went
             const bool lessons = queue.isBuiltInDeadLetterQueue
                 || std::any_of(scenario->queues.queues.begin(), scenario->queues.queues.end(),
@@ -305,6 +311,13 @@ private Q_SLOTS:
         while (!run->finished()) {
             const std::size_t index = run->current();
             const sim::LessonStep& step = *run->step();
+            // Issue 37: the window with the lesson open fits half of a 1920 px screen at every
+            // step (a Do it button as wide as its sentence made it 1,989 px wide).
+            flush();
+            QVERIFY2(w.minimumSizeHint().width() <= 960,
+                     qPrintable(QStringLiteral("step %1: %2 px")
+                                    .arg(index + 1)
+                                    .arg(w.minimumSizeHint().width())));
             QCOMPARE(text->text(), QString::fromStdString(step.text));
             QVERIFY2(!run->metAt(index), "a check met before its step's do");
             if (!step.actions.empty()) {
@@ -315,6 +328,15 @@ private Q_SLOTS:
                          qPrintable(child<QLabel>(view, QStringLiteral("lessonNote"))->text()));
                 QVERIFY2(run->performed() || run->current() != index,
                          qPrintable(child<QLabel>(view, QStringLiteral("lessonNote"))->text()));
+                // A step that looks into a queue shows what it found there, selected.
+                const bool looks = std::any_of(step.actions.begin(), step.actions.end(),
+                                               [](const sim::LessonAction& a) {
+                                                   return a.kind == sim::LessonAction::Kind::Peek;
+                                               });
+                if (looks) {
+                    QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.messagesPage()));
+                    QVERIFY2(!w.selectedMessageIds().isEmpty(), "a peek selected nothing");
+                }
             } else if (!step.check) {
                 click(view, QStringLiteral("lessonNextButton"));
             }

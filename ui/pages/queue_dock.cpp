@@ -7,10 +7,10 @@
 #include "ui/widgets/notice_bar.h"
 
 #include <QAction>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QStyle>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -79,20 +79,21 @@ QueueDock::QueueDock(QueueSource& source, const WindowActions& actions, QWidget*
     m_notice->setObjectName(QStringLiteral("queueNotice"));
     layout->addWidget(m_notice);
 
-    auto* buttons = new QHBoxLayout;
-    const auto button = [panel, buttons](const QString& name, QAction* action) {
-        auto* b = new QToolButton(panel);
-        b->setObjectName(name);
-        b->setDefaultAction(action);
-        buttons->addWidget(b);
-        return b;
+    // The queue buttons in a toolbar of the dock's own: a narrow dock folds them into its ">>"
+    // menu instead of holding the whole window wide.
+    auto* buttons = new QToolBar(panel);
+    buttons->setObjectName(QStringLiteral("queueDockToolBar"));
+    buttons->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    buttons->setIconSize(QSize(1, 1));
+    const auto button = [buttons](const QString& name, QAction* action) {
+        buttons->addAction(action);
+        if (QWidget* b = buttons->widgetForAction(action))
+            b->setObjectName(name);
     };
-    button(QStringLiteral("newQueueButtonDock"), actions.newQueue)
-        ->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button(QStringLiteral("newQueueButtonDock"), actions.newQueue);
     button(QStringLiteral("editQueueButton"), actions.editQueue);
     button(QStringLiteral("deleteQueueButton"), actions.deleteQueue);
-    buttons->addStretch();
-    layout->addLayout(buttons);
+    layout->addWidget(buttons);
     setWidget(panel);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -1,5 +1,7 @@
 #include "ui/widgets/lesson_view.h"
 
+#include "sim/lesson_step.h"
+
 #include "session/session.h"
 #include "sim/lesson.h"
 
@@ -40,7 +42,7 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     m_chooser = new QComboBox(this);
     m_chooser->setObjectName(QStringLiteral("lessonCombo"));
     m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_chooser->setMinimumContentsLength(18);
+    m_chooser->setMinimumContentsLength(10); // the dock stays narrow; the list shows titles whole
     open->addWidget(m_chooser, 1);
     auto* openButton = new QPushButton(tr("Open"), this);
     openButton->setObjectName(QStringLiteral("openLessonButton"));
@@ -55,6 +57,7 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("lessonTitle"));
     m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -82,7 +85,15 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     m_check = new QLabel(this);
     m_check->setObjectName(QStringLiteral("lessonCheckLabel"));
     m_check->setWordWrap(true);
+    m_check->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     layout->addWidget(m_check);
+    // What "Do it" does, in a line that wraps: a button labelled with the whole sentence made the
+    // dock, and the window, as wide as the sentence (1,989 px at one step).
+    m_doText = new QLabel(this);
+    m_doText->setObjectName(QStringLiteral("lessonDoText"));
+    m_doText->setWordWrap(true);
+    m_doText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    layout->addWidget(m_doText);
 
     auto* buttons = new QHBoxLayout;
     m_doIt = new QPushButton(tr("Do it"), this);
@@ -123,6 +134,13 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     refresh();
 }
 
+void LessonView::setCurrentLesson(const QString& path)
+{
+    const int index = m_chooser->findData(path);
+    if (index >= 0)
+        m_chooser->setCurrentIndex(index);
+}
+
 void LessonView::setLessons(const QStringList& titles, const QStringList& paths)
 {
     m_chooser->clear();
@@ -151,6 +169,7 @@ void LessonView::refresh()
         m_counter->clear();
         m_text->hide();
         m_check->clear();
+        m_doText->hide();
         return;
     }
     const auto& scenario = m_session.scenario();
@@ -184,7 +203,8 @@ void LessonView::refresh()
         m_text->show();
         m_check->setText(QStringLiteral("✔ ") + tr("Finished"));
         m_doIt->setEnabled(false);
-        m_doIt->setText(tr("Do it"));
+        m_doText->clear();
+        m_doText->hide();
         m_next->setEnabled(false);
         return;
     }
@@ -194,7 +214,8 @@ void LessonView::refresh()
     m_text->show();
     const bool hasAction = !step.actions.empty();
     m_doIt->setEnabled(hasAction && !run->performed());
-    m_doIt->setText(hasAction ? tr("Do it: %1").arg(qs(sim::doTextOf(step))) : tr("Do it"));
+    m_doText->setText(hasAction ? tr("Do it: %1").arg(qs(sim::doTextOf(step))) : QString());
+    m_doText->setVisible(hasAction);
     m_doIt->setToolTip(hasAction ? qs(sim::describeActions(step.actions)) : QString());
     m_next->setText(step.check || hasAction ? tr("Skip") : tr("Next"));
     m_next->setEnabled(true);
@@ -210,6 +231,19 @@ void LessonView::refresh()
 
 void LessonView::doIt()
 {
+    // The queue a peek or receive of this step looks into (its DLQ with deadLetter).
+    QString lookedInto;
+    if (const sim::LessonRun* run = m_session.lessonRun(); run && run->step())
+        for (const sim::LessonAction& action : run->step()->actions) {
+            if (action.kind != sim::LessonAction::Kind::Peek
+                && action.kind != sim::LessonAction::Kind::Receive)
+                continue;
+            std::string queue = action.queue;
+            if (action.deadLetter)
+                if (auto view = m_session.broker().queueView(queue))
+                    queue = view->deadLetterTarget;
+            lookedInto = qs(queue);
+        }
     const auto effects = m_session.lessonDoIt();
     if (!effects) {
         showNote(QString::fromStdString(engine::describe(effects.error())), true);
@@ -237,6 +271,14 @@ void LessonView::doIt()
     }
     showNote(shown.join(QLatin1Char('\n')));
     refresh();
+    // What it looked at is shown where messages are: selected in the Messages tab.
+    QStringList ids;
+    for (const engine::ReceivedMessage& message : effects->received)
+        ids << qs(message.messageId);
+    for (const engine::MessageView& message : effects->peeked)
+        ids << qs(message.messageId);
+    if (!lookedInto.isEmpty() && !ids.isEmpty())
+        Q_EMIT showMessagesRequested(lookedInto, ids);
 }
 
 void LessonView::next()

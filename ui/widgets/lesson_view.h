@@ -31,6 +31,8 @@ public:
     void showNote(const QString& text, bool error = false);
     // Fills the chooser with the built-in lessons.
     void setLessons(const QStringList& titles, const QStringList& paths);
+    // The picker shows the lesson at `path` (the one opened, however it was opened).
+    void setCurrentLesson(const QString& path);
 
     void doIt();
     void next();
@@ -38,6 +40,8 @@ public:
 
 Q_SIGNALS:
     void openLessonRequested(const QString& path);
+    // A step's Do it received or peeked these messages of `queue`: the window selects them.
+    void showMessagesRequested(const QString& queue, const QStringList& messageIds);
 
 private:
     session::Session& m_session;
@@ -47,6 +51,7 @@ private:
     QLabel* m_counter = nullptr;
     QLabel* m_text = nullptr;
     QLabel* m_check = nullptr;
+    QLabel* m_doText = nullptr; // what Do it does, wrapped (a button's label cannot wrap)
     QLabel* m_note = nullptr;
     QPushButton* m_doIt = nullptr;
     QPushButton* m_next = nullptr;

@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace inflight::ui {
@@ -32,7 +33,9 @@ SimulationView::SimulationView(session::Session& session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
 
-    auto* buttons = new QHBoxLayout;
+    // A toolbar: a narrow window folds the last buttons into its ">>" menu.
+    auto* buttons = new QToolBar(this);
+    buttons->setObjectName(QStringLiteral("simulationToolBar"));
     const auto button
         = [this, buttons](const QString& name, const QString& text, const QString& tip) {
               auto* b = new QPushButton(text, this);
@@ -49,21 +52,21 @@ SimulationView::SimulationView(session::Session& session, QWidget* parent)
     m_pause = button(QStringLiteral("pauseActorButton"), tr("Pause"),
                      tr("Pause it: it keeps what it holds, its deadlines wait"));
     m_resume = button(QStringLiteral("resumeActorButton"), tr("Resume"), tr("Resume it"));
-    buttons->addSpacing(12);
+    buttons->addSeparator();
     QPushButton* add
         = button(QStringLiteral("addActorButton"), tr("Add…"), tr("Add a producer or consumer"));
     m_edit
         = button(QStringLiteral("editActorButton"), tr("Edit…"), tr("Change the selected actor"));
     m_remove = button(QStringLiteral("removeActorButton"), tr("Remove"),
                       tr("Stop and remove the selected actor"));
-    buttons->addStretch(1);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("simulationSummary"));
     // However long the summary, it never sets the window's width (at 1280×800 it is cut).
-    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_summary->setMinimumWidth(0);
     m_summary->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     buttons->addWidget(m_summary);
-    layout->addLayout(buttons);
+    layout->addWidget(buttons);
 
     m_notice = new NoticeBar(this);
     m_notice->setObjectName(QStringLiteral("simulationNotice"));

@@ -33,6 +33,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -98,7 +99,10 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto* filters = new QHBoxLayout;
+    // The filters in a toolbar: a narrow window folds the last of them into its ">>" menu
+    // instead of being held 1,000 px wide by them (side by side with an editor).
+    auto* filters = new QToolBar(this);
+    filters->setObjectName(QStringLiteral("trafficFilterBar"));
     const auto combo = [this](const QString& name, const QString& all, const QString& tip) {
         auto* box = new QComboBox(this);
         box->setObjectName(name);
@@ -163,11 +167,12 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     filters->addWidget(m_errors);
     filters->addWidget(m_empty);
     filters->addWidget(m_redeliveries);
-    filters->addWidget(m_text, 1);
+    m_text->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    filters->addWidget(m_text);
     filters->addWidget(m_follow);
     filters->addWidget(exportButton);
     filters->addWidget(limits);
-    layout->addLayout(filters);
+    layout->addWidget(filters);
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("trafficCountLabel"));
     layout->addWidget(m_count);

@@ -210,24 +210,36 @@ void WorkspaceController::requestSwitch(const QString& path, bool withExamples)
     Q_EMIT switchRequested(QFileInfo(path).absoluteFilePath(), withExamples);
 }
 
-void WorkspaceController::newWorkspace(bool withExamples)
+QString WorkspaceController::createNewWorkspace()
 {
     QString path
         = choose(Choice::NewWorkspace, folderOf(m_path) + QStringLiteral("/untitled.inflight"));
     if (path.isEmpty())
-        return;
+        return {};
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".inflight");
     if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath()) {
         report(tr("%1 is the open workspace.").arg(path), false);
-        return;
+        return {};
     }
     // A new workspace is an empty file (the file dialog asked before replacing one).
     if (auto created = m_access.createEmpty(path); !created) {
         report(created.error(), false);
-        return;
+        return {};
     }
-    requestSwitch(path, withExamples);
+    return path;
+}
+
+void WorkspaceController::newWorkspace(bool withExamples)
+{
+    if (const QString path = createNewWorkspace(); !path.isEmpty())
+        requestSwitch(path, withExamples);
+}
+
+void WorkspaceController::newWorkspaceForLesson(const QString& lesson)
+{
+    if (const QString path = createNewWorkspace(); !path.isEmpty())
+        Q_EMIT switchForLessonRequested(path, lesson);
 }
 
 void WorkspaceController::openWorkspace()

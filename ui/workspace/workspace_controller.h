@@ -46,6 +46,9 @@ public:
     QString workspacePath() const { return m_path; }
     QAction* action(const QString& objectName) const;
     QMenu* recentMenu() const { return m_recent; }
+    // "Open in a new workspace…" of a lesson: File ▸ New Workspace's choice of a file, then
+    // switchForLessonRequested.
+    void newWorkspaceForLesson(const QString& lesson);
 
     // Copies everything the session holds into a new workspace at `path` (replacing a file that
     // is there); refused for the open workspace.
@@ -68,6 +71,8 @@ Q_SIGNALS:
     // `withExamples`: a new workspace that starts with the example queues (New Workspace with
     // Examples); otherwise a new one starts empty and an existing one opens as it is.
     void switchRequested(const QString& path, bool withExamples);
+    // A new workspace was chosen for a lesson: switch to it, then open `lesson` there.
+    void switchForLessonRequested(const QString& path, const QString& lesson);
     // Save As: the user chose `path` for a copy of the open workspace, to be switched to (the app
     // makes the copy once the open workspace is stored, so nothing done meanwhile is missed).
     void saveAsRequested(const QString& path);
@@ -75,6 +80,9 @@ Q_SIGNALS:
     void finished(const QString& message, bool ok);
 
 private:
+    // Asks for a new workspace's file and creates it empty; its path, or empty (cancelled, or
+    // refused: reported).
+    QString createNewWorkspace();
     void newWorkspace(bool withExamples);
     void openWorkspace();
     void saveAs();
