@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -318,7 +319,10 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("step %1: %2 px")
                                     .arg(index + 1)
                                     .arg(w.minimumSizeHint().width())));
-            QCOMPARE(text->text(), QString::fromStdString(step.text));
+            // The file's lines joined: the label wraps them (no break in mid-sentence).
+            QCOMPARE(text->text(), ui::LessonView::displayText(step.text));
+            QVERIFY2(!text->text().contains(QRegularExpression(QStringLiteral("[^\n]\n[^\n]"))),
+                     qPrintable(text->text()));
             QVERIFY2(!run->metAt(index), "a check met before its step's do");
             if (!step.actions.empty()) {
                 QVERIFY(doIt->isVisible());

@@ -134,6 +134,16 @@ LessonView::LessonView(session::Session& session, QWidget* parent)
     refresh();
 }
 
+QString LessonView::displayText(const std::string& text)
+{
+    // A file's lines are its own layout (about 90 characters): joined, the label wraps them to
+    // the dock's width; an empty line is a paragraph break.
+    QStringList paragraphs = qs(text).split(QStringLiteral("\n\n"));
+    for (QString& paragraph : paragraphs)
+        paragraph.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return paragraphs.join(QStringLiteral("\n\n"));
+}
+
 void LessonView::setCurrentLesson(const QString& path)
 {
     const int index = m_chooser->findData(path);
@@ -210,7 +220,7 @@ void LessonView::refresh()
     }
     const sim::LessonStep& step = *run->step();
     m_counter->setText(tr("Step %1 of %2").arg(run->current() + 1).arg(run->size()));
-    m_text->setText(qs(step.text));
+    m_text->setText(displayText(step.text));
     m_text->show();
     const bool hasAction = !step.actions.empty();
     m_doIt->setEnabled(hasAction && !run->performed());

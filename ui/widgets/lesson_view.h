@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+#include <string>
+
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -31,6 +33,8 @@ public:
     void showNote(const QString& text, bool error = false);
     // Fills the chooser with the built-in lessons.
     void setLessons(const QStringList& titles, const QStringList& paths);
+    // A step's text as shown: its file's lines joined into paragraphs that wrap to the dock.
+    static QString displayText(const std::string& text);
     // The picker shows the lesson at `path` (the one opened, however it was opened).
     void setCurrentLesson(const QString& path);
 

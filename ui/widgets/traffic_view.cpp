@@ -132,7 +132,7 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     m_text->setObjectName(QStringLiteral("trafficTextEdit"));
     m_text->setPlaceholderText(tr("Filter by text (ids, bodies, errors)"));
     m_text->setClearButtonEnabled(true);
-    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(QStringLiteral("x")) * 22);
+    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(QStringLiteral("x")) * 18);
     m_follow = new QCheckBox(tr("Follow"), this);
     m_follow->setObjectName(QStringLiteral("trafficFollowCheck"));
     m_follow->setToolTip(tr("Keep the newest request in view"));
@@ -161,14 +161,15 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     limits->setText(tr("Limits…"));
     limits->setToolTip(tr("How many requests and body bytes the log keeps"));
     connect(limits, &QToolButton::clicked, this, &TrafficView::editLimits);
+    // The text filter first: what folds into ">>" on a narrow window are the rarer ones.
+    m_text->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    filters->addWidget(m_text);
     filters->addWidget(m_client);
     filters->addWidget(m_operation);
     filters->addWidget(m_queue);
     filters->addWidget(m_errors);
     filters->addWidget(m_empty);
     filters->addWidget(m_redeliveries);
-    m_text->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    filters->addWidget(m_text);
     filters->addWidget(m_follow);
     filters->addWidget(exportButton);
     filters->addWidget(limits);
