@@ -76,10 +76,21 @@ void MainWindow::deleteQueue()
     const QString queue = m_currentQueue;
     if (queue.isEmpty())
         return;
-    if (!confirm(QStringLiteral("confirmDeleteQueue"), tr("Delete queue"),
-                 tr("Delete %1 and every message in it? Its name cannot be used again for 60 "
-                    "seconds.")
-                     .arg(queue)))
+    QString text = tr("Delete %1 and every message in it? Its name cannot be used again for 60 "
+                      "seconds.")
+                       .arg(queue);
+    // Another queue's redrive policy names it: say so before it goes.
+    if (auto view = m_session.broker().queueView(toStdString(queue));
+        view && !view->deadLetterSources.empty() && !view->isBuiltInDeadLetterQueue) {
+        QStringList sources;
+        for (const std::string& source : view->deadLetterSources)
+            sources << toQString(source);
+        text += QStringLiteral("\n\n")
+            + tr("It is the dead-letter queue of %1: their redrive policies still name it, and a "
+                 "message that fails there too often has nowhere to go.")
+                  .arg(sources.join(QStringLiteral(", ")));
+    }
+    if (!confirm(QStringLiteral("confirmDeleteQueue"), tr("Delete queue"), text))
         return;
     auto status = m_session.broker().deleteQueue(toStdString(queue), windowOrigin());
     if (!status) {

@@ -31,6 +31,8 @@
 
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMap>
 #include <QScreen>
@@ -411,7 +413,13 @@ private Q_SLOTS:
         WindowFixture f;
         f.createQueue("orders");
         f.createQueue("repaired");
-        const std::string id = f.send("orders", R"({"order": 1})");
+        const std::string id
+            = f.broker()
+                  .sendMessage(
+                      {.queue = "orders",
+                       .body = std::string(R"({"order": 1})"),
+                       .attributes = {{"kind", {.dataType = "String", .stringValue = "order"}}}})
+                  ->messageId;
         ui::MainWindow& w = f.open();
         QVERIFY(w.selectQueue(QStringLiteral("orders")));
         flush();
@@ -449,6 +457,22 @@ private Q_SLOTS:
         QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(id));
         pick(QStringLiteral("copyBodyAction"));
         QCOMPARE(QApplication::clipboard()->text(), QStringLiteral(R"({"order": 1})"));
+        // As JSON, as a receive gives it (issue 37).
+        pick(QStringLiteral("copyJsonAction"));
+        const QJsonObject copied
+            = QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8()).object();
+        QCOMPARE(copied.value(u"MessageId").toString(), QString::fromStdString(id));
+        QCOMPARE(copied.value(u"Body").toString(), QStringLiteral(R"({"order": 1})"));
+        QCOMPARE(copied.value(u"MessageAttributes")
+                     .toObject()
+                     .value(u"kind")
+                     .toObject()
+                     .value(u"StringValue")
+                     .toString(),
+                 QStringLiteral("order"));
+        QCOMPARE(
+            copied.value(u"Attributes").toObject().value(u"ApproximateReceiveCount").toString(),
+            QStringLiteral("0"));
 
         // Moving needs the receipt: receive it first, then repair and resubmit to "repaired".
         f.receive("orders", 1, 60);

@@ -10,6 +10,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QRadioButton>
 #include <QSpinBox>
 
@@ -247,6 +248,27 @@ private Q_SLOTS:
         QVERIFY2(details.contains(QStringLiteral("DLQ telemetry.dlq after 3 receives"))
                      && details.contains(QStringLiteral("visibility 120 s")),
                  qPrintable(details));
+    }
+
+    // Issue 37: deleting a queue that others use as their dead-letter queue warns first.
+    void deletingADeadLetterQueueSaysWhoseItIs()
+    {
+        WindowFixture f;
+        f.createQueueWithDeadLetters("orders", "orders-dlq", 3);
+        ui::MainWindow& w = f.open();
+        clickQueue(w, QStringLiteral("orders-dlq"));
+        QString asked;
+        QTimer::singleShot(0, [&asked] {
+            if (QWidget* modal = QApplication::activeModalWidget()) {
+                if (auto* box = qobject_cast<QMessageBox*>(modal))
+                    asked = box->text();
+                if (auto* b = modal->findChild<QAbstractButton*>(QStringLiteral("cancelButton")))
+                    b->click();
+            }
+        });
+        click(&w, QStringLiteral("deleteQueueButton"));
+        QVERIFY2(asked.contains(QStringLiteral("dead-letter queue of orders")), qPrintable(asked));
+        QVERIFY(f.broker().getQueue("orders-dlq").ok());
     }
 
     void deleteAsksFirstAndRemovesTheQueue()

@@ -601,6 +601,10 @@ private Q_SLOTS:
         ui::TrafficView* view = t.window->trafficView();
         const QString all = dir.filePath(QStringLiteral("all.har"));
         QCOMPARE(view->exportHar(all, false), QString());
+        // Said where the user acted (issue 37: an export gave no word).
+        auto* notice = child<ui::NoticeBar>(view, QStringLiteral("trafficNotice"));
+        QVERIFY(!notice->isHidden());
+        QCOMPARE(notice->text(), QStringLiteral("Exported 2 requests as HAR to %1.").arg(all));
         child<QCheckBox>(view, QStringLiteral("trafficErrorsCheck"))->setChecked(true);
         const QString errors = dir.filePath(QStringLiteral("errors.har"));
         QCOMPARE(view->exportHar(errors, true), QString());

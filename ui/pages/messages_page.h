@@ -73,6 +73,9 @@ public:
     // The table's menu at `at` (viewport coordinates): the message actions, then copy id / body /
     // receipt, send a copy, copy or move to another queue. Runs the menu.
     void showMenu(const QPoint& at);
+    // "Copy as JSON": the message as a ReceiveMessage answer gives it, with its system and
+    // message attributes.
+    static QString messageJson(const engine::MessageView& message);
     // `queues`: where a copy or a move may go (the queue list's names).
     void setQueueNames(const QStringList& queues) { m_queueNames = queues; }
 

@@ -12,11 +12,56 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <QPointer>
 #include <QTableView>
 
 namespace inflight::ui {
+
+QString MessagesPage::messageJson(const engine::MessageView& m)
+{
+    // As a ReceiveMessage answer gives it (AWS JSON), with every system attribute the window
+    // knows: for a bug report, a test fixture, or a replay.
+    QJsonObject system;
+    system[QStringLiteral("ApproximateReceiveCount")] = QString::number(m.receiveCount);
+    system[QStringLiteral("SentTimestamp")] = QString::number(m.sentAt);
+    if (m.firstReceivedAt > 0)
+        system[QStringLiteral("ApproximateFirstReceiveTimestamp")]
+            = QString::number(m.firstReceivedAt);
+    if (!m.groupId.empty())
+        system[QStringLiteral("MessageGroupId")] = toQString(m.groupId);
+    if (!m.deduplicationId.empty())
+        system[QStringLiteral("MessageDeduplicationId")] = toQString(m.deduplicationId);
+    if (!m.sequenceNumber.empty())
+        system[QStringLiteral("SequenceNumber")] = toQString(m.sequenceNumber);
+    if (!m.deadLetterSourceArn.empty())
+        system[QStringLiteral("DeadLetterQueueSourceArn")] = toQString(m.deadLetterSourceArn);
+    for (const auto& [name, value] : m.systemAttributes)
+        system[toQString(name)] = toQString(value.stringValue);
+    const auto attributes = [](const engine::MessageAttributes& map) {
+        QJsonObject out;
+        for (const auto& [name, value] : map) {
+            QJsonObject v{{QStringLiteral("DataType"), toQString(value.dataType)}};
+            if (value.isBinary())
+                v[QStringLiteral("BinaryValue")]
+                    = QString::fromLatin1(QByteArray::fromStdString(value.binaryValue).toBase64());
+            else
+                v[QStringLiteral("StringValue")] = toQString(value.stringValue);
+            out[toQString(name)] = v;
+        }
+        return out;
+    };
+    QJsonObject json{{QStringLiteral("MessageId"), toQString(m.messageId)},
+                     {QStringLiteral("Body"), toQString(m.body)},
+                     {QStringLiteral("Attributes"), system}};
+    if (!m.receiptHandle.empty())
+        json[QStringLiteral("ReceiptHandle")] = toQString(m.receiptHandle);
+    if (!m.attributes.empty())
+        json[QStringLiteral("MessageAttributes")] = attributes(m.attributes);
+    return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented));
+}
 
 std::vector<InFlightMessage> MessagesPage::selectedInFlight(int* skipped) const
 {
@@ -269,6 +314,7 @@ void MessagesPage::showMenu(const QPoint& at)
         copy(QStringLiteral("copyBodyAction"), tr("Copy &body"), toQString(message->body));
         copy(QStringLiteral("copyReceiptAction"), tr("Copy &receipt"),
              toQString(message->receiptHandle));
+        copy(QStringLiteral("copyJsonAction"), tr("Copy as &JSON"), messageJson(*message));
     }
     if (message && m_source.localSession()) {
         menu.addSeparator();

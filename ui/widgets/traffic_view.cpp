@@ -1,6 +1,7 @@
 #include "ui/widgets/traffic_view.h"
 
 #include "ui/widgets/column_menu.h"
+#include "ui/widgets/notice_bar.h"
 
 #include "traffic/traffic_commands.h"
 #include "traffic/traffic_json.h"
@@ -150,8 +151,7 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
                                                           tr("HAR files (*.har);;All files (*)"));
         if (path.isEmpty())
             return;
-        if (const QString failed = exportHar(path, filtered); !failed.isEmpty())
-            m_count->setText(failed);
+        exportHar(path, filtered); // says what it did in the notice under the view
     };
     exportMenu->addAction(tr("Every request kept…"), this, [exportTo] { exportTo(false); });
     exportMenu->addAction(tr("The rows shown…"), this, [exportTo] { exportTo(true); });
@@ -255,6 +255,10 @@ TrafficView::TrafficView(traffic::TrafficLog& log, session::Session& session,
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
+    // Under everything: what an export did (it moves nothing the user is about to click).
+    m_notice = new NoticeBar(this);
+    m_notice->setObjectName(QStringLiteral("trafficNotice"));
+    layout->addWidget(m_notice);
 
     connect(m_client, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setClientFilter(m_client->currentData().toString()); });
@@ -485,7 +489,7 @@ void TrafficView::setClientFilter(const QString& clientKey)
     m_client->setCurrentIndex(std::max(0, m_client->findData(clientKey)));
 }
 
-QString TrafficView::exportHar(const QString& path, bool filteredOnly) const
+QString TrafficView::exportHar(const QString& path, bool filteredOnly)
 {
     std::vector<traffic::TrafficRecord> records;
     if (filteredOnly) {
@@ -497,12 +501,21 @@ QString TrafficView::exportHar(const QString& path, bool filteredOnly) const
         records = m_log.after(0, SIZE_MAX);
     }
     QFile file(path);
+    const auto failed = [&] {
+        const QString why = tr("Cannot write %1: %2").arg(path, file.errorString());
+        m_notice->showError(why);
+        return why;
+    };
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return failed();
     const std::string text
         = traffic::harDocument(records, QCoreApplication::applicationVersion()).dump(2);
     if (file.write(text.data(), static_cast<qint64>(text.size())) != qint64(text.size()))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return failed();
+    m_notice->showInfo(
+        tr("Exported %1 as HAR to %2.")
+            .arg(records.size() == 1 ? tr("1 request") : tr("%1 requests").arg(records.size()),
+                 path));
     return {};
 }
 

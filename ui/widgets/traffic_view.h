@@ -25,6 +25,8 @@ struct TrafficRecord;
 
 namespace inflight::ui {
 
+class NoticeBar;
+
 class ClientDirectory;
 class EventLogModel;
 class TrafficFilterModel;
@@ -60,7 +62,8 @@ public:
     void setClientFilter(const QString& clientKey);
     // Writes the log (or only the rows the filters show) as HAR 1.2; returns why it could not, or
     // an empty string.
-    QString exportHar(const QString& path, bool filteredOnly) const;
+    // Says what it did in the notice under the view (trafficNotice): how many, where; or why not.
+    QString exportHar(const QString& path, bool filteredOnly);
     // What "Copy as curl" / "Copy as aws sqs" put on the clipboard for the selected request.
     QString curlText() const;
     QString awsText() const;
@@ -95,6 +98,7 @@ private:
     QLineEdit* m_text = nullptr;
     QCheckBox* m_follow = nullptr;
     QTableView* m_view = nullptr;
+    NoticeBar* m_notice = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_explanation = nullptr;
