@@ -21,6 +21,7 @@
 #include "ui/widgets/help_window.h"
 #include "ui/widgets/theme.h"
 #include "ui/widgets/time_controls.h"
+#include "ui/widgets/zoom.h"
 #include "ui/workspace/default_workspace.h"
 
 #include <QAction>
@@ -56,6 +57,7 @@ MainWindow::MainWindow(session::Session& session, QWidget* parent, bool examples
 
     if (const auto saved = savedTheme(); saved && *saved != currentTheme())
         applyTheme(*saved); // remembered from the last run (View ▸ Theme)
+    applySavedZoom();
     buildActions();
     buildQueueDock();
     buildCentre();
@@ -146,6 +148,7 @@ void MainWindow::buildMenus()
     QMenu* theme = view->addMenu(tr("&Theme"));
     theme->setObjectName(QStringLiteral("themeMenu"));
     populateThemeMenu(theme, this);
+    populateZoomMenu(view->addMenu(tr("&Zoom")), this); // for a projector
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

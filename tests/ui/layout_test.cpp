@@ -1,6 +1,7 @@
 // The window read at a glance (issue 14): the table keeps its room at 1280×800 whatever the
 // inspector shows, every shortcut is unique, the toolbar does not move, clock and message actions
 // are labelled apart, and one click receives one message.
+#include "ui/widgets/zoom.h"
 #include "window_test_support.h"
 
 #include "ui/charts/throughput_chart_view.h"
@@ -339,6 +340,41 @@ private Q_SLOTS:
         QVERIFY(!ui::isDarkPalette(QApplication::palette()));
         again.action(QStringLiteral("themeSystemAction"))->trigger();
         QVERIFY(!ui::isDarkPalette(QApplication::palette()));
+    }
+
+    // Issue 37: View ▸ Zoom for a projector, by menu or keys, remembered for the next window.
+    void zoomMakesTheWholeWindowLargerAndIsRemembered()
+    {
+        const double base = QApplication::font().pointSizeF();
+        auto restore = qScopeGuard([] { ui::setZoomPercent(100); });
+        {
+            WindowFixture f;
+            f.createQueue("q");
+            ui::MainWindow& w = f.open();
+            QAction* in = w.action(QStringLiteral("zoomInAction"));
+            QVERIFY(in);
+            QVERIFY(in->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+="))));
+            QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+            in->trigger();
+            QCOMPARE(ui::zoomPercent(), 120);
+            QCOMPARE(QApplication::font().pointSizeF(), base * 1.2);
+            // The tables follow the application's font.
+            flush();
+            QCOMPARE(w.messageView()->font().pointSizeF(), base * 1.2);
+            QCOMPARE(w.messageView()->verticalHeader()->defaultSectionSize(),
+                     w.messageView()->fontMetrics().height() + 8); // rows as tall as the text
+            w.action(QStringLiteral("zoomOutAction"))->trigger();
+            QCOMPARE(ui::zoomPercent(), 110);
+        }
+        ui::setZoomPercent(100);
+        QSettings().setValue(QStringLiteral("view/zoom"), 130);
+        WindowFixture f;
+        f.createQueue("q");
+        ui::MainWindow& w = f.open();
+        QCOMPARE(ui::zoomPercent(), 130); // remembered
+        w.action(QStringLiteral("zoomResetAction"))->trigger();
+        QCOMPARE(ui::zoomPercent(), 100);
+        QCOMPARE(QApplication::font().pointSizeF(), base);
     }
 
     void helpHasTheGuideTheShortcutsAndTheBehaviourChoices()

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -157,6 +158,14 @@ MessagesPage::MessagesPage(QueueSource& source, const WindowActions& actions,
     connect(m_filter, &QAbstractItemModel::layoutChanged, this, &MessagesPage::updateCount);
     connect(m_messages, &MessageTableModel::loadingChanged, this, &MessagesPage::updateCount);
     connect(&m_source, &QueueSource::queuesChanged, this, &MessagesPage::updateTitle);
+}
+
+void MessagesPage::changeEvent(QEvent* event)
+{
+    QSplitter::changeEvent(event);
+    // View ▸ Zoom: the rows as tall as the text.
+    if (event->type() == QEvent::FontChange && m_view)
+        m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
 }
 
 void MessagesPage::setClients(const ClientDirectory* clients, const ReceiptHolders* holders)

@@ -79,6 +79,9 @@ public:
     // `queues`: where a copy or a move may go (the queue list's names).
     void setQueueNames(const QStringList& queues) { m_queueNames = queues; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 Q_SIGNALS:
     // A line for the status bar, for `milliseconds`.
     void statusMessage(const QString& text, int milliseconds);
