@@ -124,5 +124,7 @@ struct ReceiptExplanation {
 std::string formatDuration(Millis duration);
 // Engine time as UTC "HH:MM:SS".
 std::string formatClockTime(Millis time);
+// Engine time as UTC "YYYY-MM-DD HH:MM:SS" (a deadline a day or more away).
+std::string formatDateClockTime(Millis time);
 
 } // namespace inflight::engine

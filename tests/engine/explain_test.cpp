@@ -316,7 +316,7 @@ TEST_F(ExplainTest, messageVisibleAgainAfterTheVisibilityTimeoutOfTheSecondRecei
     EXPECT_EQ(x->text,
               "visible again since 22:14:20: the 30 s visibility timeout of receive #2 "
               "(client `orders-worker`) ran out without a delete; retained until "
-              "22:13:20 (in 3 d 23 h)");
+              "2023-11-18 22:13:20 (in 3 d 23 h)");
 }
 
 TEST_F(ExplainTest, messageInFlightNamesTheReceiveThatHoldsIt)
@@ -329,7 +329,7 @@ TEST_F(ExplainTest, messageInFlightNamesTheReceiveThatHoldsIt)
     EXPECT_EQ(x->visibleAt, kStart + 30'000);
     EXPECT_EQ(x->text,
               "in flight until 22:13:50 (in 30 s): receive #1 (client `orders-worker`) "
-              "at 22:13:20; retained until 22:13:20 (in 4 d 0 h)");
+              "at 22:13:20; retained until 2023-11-18 22:13:20 (in 4 d 0 h)");
 }
 
 TEST_F(ExplainTest, messageDelayedUntilItsDelayEnds)
@@ -339,7 +339,8 @@ TEST_F(ExplainTest, messageDelayedUntilItsDelayEnds)
     const auto x = broker.explainMessage("orders", key);
     EXPECT_EQ(x->state, MessageState::Delayed);
     EXPECT_EQ(x->deliverAt, kStart + 10'000);
-    EXPECT_EQ(x->text, "delayed until 22:13:30 (in 10 s); retained until 22:13:20 (in 4 d 0 h)");
+    EXPECT_EQ(x->text,
+              "delayed until 22:13:30 (in 10 s); retained until 2023-11-18 22:13:20 (in 4 d 0 h)");
 }
 
 TEST_F(ExplainTest, messageReleasedWithVisibilityZero)
@@ -355,7 +356,7 @@ TEST_F(ExplainTest, messageReleasedWithVisibilityZero)
     EXPECT_EQ(x->visibleSince, kStart + 5'000);
     EXPECT_EQ(x->text,
               "visible again since 22:13:25: the visibility timeout of receive #1 (client "
-              "`w`) was set to 0 after 5 s; retained until 22:13:20 (in 3 d 23 h)");
+              "`w`) was set to 0 after 5 s; retained until 2023-11-18 22:13:20 (in 3 d 23 h)");
 }
 
 TEST_F(ExplainTest, messageThatTheNextReceiveMovesToTheDeadLetterQueue)
@@ -377,7 +378,7 @@ TEST_F(ExplainTest, messageThatTheNextReceiveMovesToTheDeadLetterQueue)
     EXPECT_EQ(x->text,
               "visible again since 22:13:23: the 1 s visibility timeout of receive #3 "
               "(client `w`) ran out without a delete; 3 of 3 receives used: the next "
-              "receive moves it to `orders-dlq`; retained until 22:13:20 (in 3 d 23 h)");
+              "receive moves it to `orders-dlq`; retained until 2023-11-18 22:13:20 (in 3 d 23 h)");
 
     EXPECT_TRUE(receive("orders", "w").empty()); // moved instead (§5.4)
     const auto moved = std::find_if(events.begin(), events.end(), [](const Event& e) {
@@ -391,7 +392,7 @@ TEST_F(ExplainTest, messageThatTheNextReceiveMovesToTheDeadLetterQueue)
     EXPECT_EQ(x->returnCause, ReturnCause::MovedHere);
     EXPECT_EQ(x->text,
               "available since 22:13:23: moved here as a dead letter from `orders` after "
-              "3 receives; retained until 22:13:20 (in 3 d 23 h)");
+              "3 receives; retained until 2023-11-18 22:13:20 (in 3 d 23 h)");
 }
 
 TEST_F(ExplainTest, fewerReceivesThanTheMaximumCountTowardsTheDeadLetterQueue)
@@ -407,7 +408,7 @@ TEST_F(ExplainTest, fewerReceivesThanTheMaximumCountTowardsTheDeadLetterQueue)
     EXPECT_FALSE(x->movesToDeadLetterOnNextReceive);
     EXPECT_EQ(x->text,
               "in flight until 22:13:50 (in 30 s): receive #1 at 22:13:20; 1 of 3 "
-              "receives used before `orders-dlq`; retained until 22:13:20 (in 4 d 0 h)");
+              "receives used before `orders-dlq`; retained until 2023-11-18 22:13:20 (in 4 d 0 h)");
 }
 
 TEST_F(ExplainTest, ociDeadLetterLinksToItsQueue)
@@ -469,7 +470,8 @@ TEST_F(ExplainTest, fifoMessageBlockedBehindItsInFlightHead)
     ASSERT_TRUE(x->blockedBy);
     EXPECT_EQ(x->blockedBy->blockerKey, a1);
     EXPECT_EQ(x->text,
-              "available, never received; " + b.text + "; retained until 22:13:20 (in 4 d 0 h)");
+              "available, never received; " + b.text
+                  + "; retained until 2023-11-18 22:13:20 (in 4 d 0 h)");
 }
 
 TEST_F(ExplainTest, fifoMessageBlockedBehindAnExtendedMiddleMessage)

@@ -14,6 +14,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QTabWidget>
 
 using namespace inflight;
@@ -69,6 +70,20 @@ private Q_SLOTS:
         QVERIFY(why->isVisibleTo(w.inspector()));
         QVERIFY2(why->text().contains(QStringLiteral("receive #1")), qPrintable(why->text()));
         QVERIFY2(why->text().contains(QStringLiteral("orders-dlq")), qPrintable(why->text()));
+
+        // Issue 37: said once, names in quotes (not backticks), a far deadline with its date.
+        f.receive("orders", 1, 30);
+        flush();
+        w.inspector()->refresh();
+        auto* state = child<QLabel>(w.inspector(), QStringLiteral("stateLabel"));
+        QCOMPARE(state->text(), QStringLiteral("In flight"));
+        QVERIFY2(why->text().startsWith(QStringLiteral("In flight until ")),
+                 qPrintable(why->text()));
+        QVERIFY2(!why->text().contains(QLatin1Char('`')), qPrintable(why->text()));
+        QVERIFY2(why->text().contains(QStringLiteral("“orders-dlq”")), qPrintable(why->text()));
+        QVERIFY2(why->text().contains(QRegularExpression(
+                     QStringLiteral(R"(retained until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"))),
+                 qPrintable(why->text()));
     }
 
     void theWindowsEmptyReceiveSaysWhy()

@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -211,13 +212,22 @@ void MessageInspector::showView(const engine::MessageView& view)
         state = tr("Delayed until %1").arg(formatEngineTime(view.deliverAt));
     if (view.movesToDeadLetterOnNextReceive)
         state += QStringLiteral(" — ") + tr("its next receive moves it to the dead-letter queue");
-    m_state->setText(state);
     // The reason behind the state, in the engine's words, with the user's names for clients.
-    if (auto why = m_session.broker().explainMessage(toStdString(m_queue), view.key)) {
-        const QString text = toQString(why->text);
-        m_why->setText(m_clients ? m_clients->relabel(text) : text);
-        m_why->setVisible(!text.isEmpty());
+    QString whyText;
+    if (auto why = m_session.broker().explainMessage(toStdString(m_queue), view.key))
+        whyText = toQString(why->text);
+    if (!whyText.isEmpty()) {
+        // The reason says until when and what the next receive does: the state line does not
+        // say it again. The engine marks names with backticks; shown as quotes.
+        m_state->setText(messageStateLabel(view.state));
+        whyText = m_clients ? m_clients->relabel(whyText) : whyText;
+        static const QRegularExpression quotedName(QStringLiteral("`([^`]*)`"));
+        whyText.replace(quotedName, QStringLiteral("“\\1”"));
+        whyText[0] = whyText[0].toUpper();
+        m_why->setText(whyText);
+        m_why->show();
     } else {
+        m_state->setText(state);
         m_why->hide();
     }
 

@@ -67,9 +67,8 @@ void populateZoomMenu(QMenu* menu, QObject* owner)
         QAction* action = menu->addAction(text);
         action->setObjectName(name);
         action->setShortcuts(keys);
-        QObject::connect(action, &QAction::triggered, owner, [delta] {
-            setZoomPercent(delta == 0 ? 100 : zoomPercent() + delta);
-        });
+        QObject::connect(action, &QAction::triggered, owner,
+                         [delta] { setZoomPercent(delta == 0 ? 100 : zoomPercent() + delta); });
         if (auto* widget = qobject_cast<QWidget*>(owner))
             widget->addAction(action); // its keys work wherever the focus is
     };

@@ -4,6 +4,8 @@
 #include "engine/receipt.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 
 namespace inflight::engine {
 
@@ -29,6 +31,17 @@ std::string formatDuration(Millis duration)
     if (seconds < 86'400)
         return pair(seconds / 3600, "h", seconds / 60 % 60, "min");
     return pair(seconds / 86'400, "d", seconds / 3600 % 24, "h");
+}
+
+std::string formatDateClockTime(Millis time)
+{
+    const std::chrono::sys_days day{std::chrono::floor<std::chrono::days>(
+        std::chrono::sys_time<std::chrono::milliseconds>(std::chrono::milliseconds(time)))};
+    const std::chrono::year_month_day date{day};
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d-%02u-%02u ", int(date.year()), unsigned(date.month()),
+                  unsigned(date.day()));
+    return text + formatClockTime(time);
 }
 
 std::string formatClockTime(Millis time)
@@ -334,8 +347,11 @@ Result<MessageExplanation> Broker::explainMessage(std::string_view queue, Messag
             if (other->builtInDeadLetterName == q.name)
                 x.deadLetterSourceQueue = name;
 
-    auto at
-        = [&](Millis t) { return formatClockTime(t) + " (in " + formatDuration(t - now) + ")"; };
+    // A deadline a day or more away has its date: "retained until 09:31:20" read as today.
+    auto at = [&](Millis t) {
+        return (t - now >= 86'400 * kSecond ? formatDateClockTime(t) : formatClockTime(t)) + " (in "
+            + formatDuration(t - now) + ")";
+    };
     const std::string receive
         = "receive #" + std::to_string(m.receiveCount) + client(x.lastReceiveOrigin);
     std::vector<std::string> parts;
