@@ -133,12 +133,8 @@ QCoro::Task<> MessagesPage::changeSelected(VisibilityChange change)
     ActionOutcome outcome;
     std::vector<engine::MessageView> changed;
     for (const InFlightMessage& message : messages) {
-        // ChangeMessageVisibility counts from now: "extend by" asks for what the receipt still
-        // holds plus the extension.
-        std::int64_t timeout = change.seconds;
-        if (change.mode == VisibilityChange::Mode::ExtendBy)
-            timeout += secondsUntil(message.visibleAt, m_source.now());
         const engine::Millis asked = m_source.now();
+        const std::int64_t timeout = change.timeoutFor(message.visibleAt, asked);
         const engine::Status status
             = co_await m_source.changeVisibility(queue, message.receiptHandle, timeout);
         if (!self)

@@ -5,6 +5,11 @@
 
 namespace inflight::ui {
 
+std::int64_t VisibilityChange::timeoutFor(engine::Millis visibleAt, engine::Millis now) const
+{
+    return mode == Mode::ExtendBy ? seconds + secondsUntil(visibleAt, now) : seconds;
+}
+
 ActionOutcome changeVisibility(session::Session& session, const QString& queue,
                                const std::vector<InFlightMessage>& messages,
                                VisibilityChange change)
@@ -12,9 +17,7 @@ ActionOutcome changeVisibility(session::Session& session, const QString& queue,
     ActionOutcome outcome;
     const std::string name = toStdString(queue);
     for (const InFlightMessage& message : messages) {
-        std::int64_t timeout = change.seconds;
-        if (change.mode == VisibilityChange::Mode::ExtendBy)
-            timeout += secondsUntil(message.visibleAt, session.now());
+        const std::int64_t timeout = change.timeoutFor(message.visibleAt, session.now());
         auto result = session.broker().changeMessageVisibility(name, message.receiptHandle, timeout,
                                                                windowOrigin());
         if (result)

@@ -33,6 +33,8 @@ struct VisibilityChange {
     static VisibilityChange extendBy(std::int64_t s) { return {Mode::ExtendBy, s}; }
     static VisibilityChange setTo(std::int64_t s) { return {Mode::SetTo, s}; }
     static VisibilityChange release() { return {Mode::SetTo, 0}; }
+    // The VisibilityTimeout to ask for a message in flight until `visibleAt`, at `now`.
+    std::int64_t timeoutFor(engine::Millis visibleAt, engine::Millis now) const;
 };
 
 // What a window action on several messages did: how many succeeded and, for each failure, the
